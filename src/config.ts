@@ -1,0 +1,43 @@
+// All configuration comes from the environment, read once at start.
+
+export interface Config {
+  port: number;
+  host: string;
+  /** URL prefix of the BrAPI API. */
+  basePath: string;
+  neo4j: { uri?: string; user?: string; password?: string; database?: string; timeoutMs: number };
+  /** Directory of the bundled development Neo4j used when NEO4J_URI is unset. */
+  devDbDir: string;
+  maxPageSize: number;
+  maxBodyBytes: number;
+  loadDemoData: boolean;
+  logLevel: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    basePath: (env.BRAPI_BASE_PATH || '/brapi/v2').replace(/\/+$/, ''),
+    neo4j: {
+      uri: env.NEO4J_URI || undefined,
+      user: env.NEO4J_USER || undefined,
+      password: env.NEO4J_PASSWORD || undefined,
+      database: env.NEO4J_DATABASE || undefined,
+      timeoutMs: int(env, 'NEO4J_TIMEOUT_MS', 30_000),
+    },
+    devDbDir: env.BRAPI_DEV_DB_DIR || '.data/neo4j',
+    maxPageSize: int(env, 'BRAPI_MAX_PAGE_SIZE', 10_000),
+    maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),
+    loadDemoData: env.BRAPI_DEMO_DATA !== 'false',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,90 @@
+// Reads the SoyBase soybean parentage files (fixtures/soybase, Apache-2.0) into BrAPI germplasm records:
+// every strain, plus every parent named by a strain that has no row of its own. Parent values that are inline
+// pedigree expressions, e.g. "( Kent 7 X L49-4196 )", are not germplasm names and are left to the pedigree loader.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface SoybaseRow {
+  strain: string;
+  female: string | null;
+  male: string | null;
+}
+
+export interface SoybaseData {
+  rows: SoybaseRow[];
+  germplasm: Array<{ germplasmDbId: string; record: Record<string, unknown> }>;
+}
+
+export const isPedigreeExpression = (name: string) => name.startsWith('(');
+
+function readTsv(file: string): string[][] {
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
+}
+
+function groupBy(rows: string[][]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const [key, value] of rows) {
+    if (!value) continue;
+    map.set(key, [...(map.get(key) ?? []), value.trim()]);
+  }
+  return map;
+}
+
+/** URL-safe, readable DbIds derived from the names; a clash gets a numeric suffix (the input order is fixed). */
+export function slugIds(names: string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const name of names) {
+    const base = 'soy-' + (name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'unnamed');
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    ids.set(name, id);
+  }
+  return ids;
+}
+
+export function readSoybase(dir: string): SoybaseData {
+  const rows = readTsv(path.join(dir, 'parentage.tsv')).map(([strain, p1, p2]) => ({
+    strain: strain.trim(),
+    female: p1?.trim() || null,
+    male: p2?.trim() || null,
+  }));
+  const synonyms = groupBy(readTsv(path.join(dir, 'parentage-synonyms.tsv')));
+  const comments = groupBy(readTsv(path.join(dir, 'parentage-comments.tsv')));
+
+  const names: string[] = rows.map((r) => r.strain);
+  const known = new Set(names);
+  for (const { female, male } of rows) {
+    for (const parent of [female, male]) {
+      if (parent && !isPedigreeExpression(parent) && !known.has(parent)) {
+        known.add(parent);
+        names.push(parent);
+      }
+    }
+  }
+  const ids = slugIds(names);
+  const byStrain = new Map(rows.map((r) => [r.strain, r]));
+  const germplasm = names.map((name) => {
+    const alt = synonyms.get(name) ?? [];
+    const row = byStrain.get(name);
+    const note = comments.get(name);
+    return {
+      germplasmDbId: ids.get(name)!,
+      record: {
+        germplasmName: name,
+        defaultDisplayName: name,
+        germplasmPUI: `urn:soybase:parentage:${encodeURIComponent(name)}`,
+        commonCropName: 'Soybean',
+        genus: 'Glycine',
+        species: 'max',
+        collection: 'SoyBase parentage',
+        accessionNumber: alt.find((a) => /^PI \d/.test(a)) ?? null,
+        synonyms: alt.length === 0 ? null : alt.map((synonym) => ({ synonym, type: /^PI \d/.test(synonym) ? 'PI accession number' : 'alternate name' })),
+        pedigree: row && (row.female || row.male) ? `${row.female ?? 'unknown'}/${row.male ?? 'unknown'}` : null,
+        additionalInfo: note ? { soybaseComment: note.join('; ') } : null,
+      },
+    };
+  });
+  return { rows, germplasm };
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestError } from '../../errors.js';
+import type { Graph } from '../../graph/port.js';
+import { createQuery } from '../cypher.js';
+import { getEntity } from '../queries.js';
+import { toStorage } from '../presenter.js';
+import type { EntityDef } from '../types.js';
+import { writeLinks } from './links.js';
+
+export interface CreateEntitiesProps {
+  entity: EntityDef;
+  records: unknown[];
+  /** DbIds to use instead of generated ones (fixtures and imports that keep their identifiers). */
+  ids?: string[];
+  /** Read the created records back (the HTTP answer needs them; bulk loaders do not). Default true. */
+  readBack?: boolean;
+}
+
+/** Creates records in one transaction (all or none) and returns them as stored. */
+export async function createEntities(graph: Graph, { entity, records, ids, readBack = true }: CreateEntitiesProps) {
+  const plans = records.map((record, i) => {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      throw new BadRequestError(`body[${i}] must be an object.`);
+    }
+    const plan = toStorage(entity, record as Record<string, unknown>, `body[${i}]`);
+    return { id: ids?.[i] ?? randomUUID(), plan };
+  });
+  const rows = plans.map(({ id, plan }) => ({ ...withoutNulls(plan.props), [entity.idField]: id }));
+  await graph.transaction(async (tx) => {
+    await tx.run(createQuery(entity), { rows });
+    await writeLinks(tx, entity, plans);
+  });
+  if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));
+  return Promise.all(plans.map(({ id }) => getEntity(graph, entity, id)));
+}
+
+function withoutNulls(props: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
+}

@@ -1,0 +1,59 @@
+// The declarative shape of a BrAPI entity. A module declares each entity once (src/modules/<module>/<entity>/);
+// the generic repository, filter compiler, presenter and route table do the rest.
+
+export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
+
+/**
+ * A reference to another entity, stored as a relationship, e.g. a program's lead person:
+ * (:Program)-[:LED_BY]->(:Person). The BrAPI record shows the target's DbId (and name, when `nameField` is set).
+ */
+export interface RefSpec {
+  /** BrAPI field holding the target's DbId, e.g. `leadPersonDbId`. */
+  field: string;
+  /** Relationship type from this entity to the target. */
+  rel: string;
+  /** Target label and its DbId property. */
+  target: { label: string; idProp: string };
+  /** BrAPI field showing the target's name, and the Cypher expression over `t` (the target) that computes it. */
+  nameField?: string;
+  nameExpr?: string;
+}
+
+/** Value types a filter understands; query-string values are converted to these (400 when they do not parse). */
+export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
+
+/**
+ * How one list filter / search member matches. Every kind accepts one or many values (many means any-of, OR).
+ * - eq: a plain property equals one of the values.
+ * - contains: a list property holds one of the values.
+ * - min / max: a property at least / at most the value (inclusive; numbers or ISO dates).
+ * - related: an entity reached by a fixed path has a property equal to one of the values.
+ */
+export type FilterSpec =
+  | { kind: 'eq'; prop: string; type?: FilterValueType }
+  | { kind: 'contains'; prop: string; type?: FilterValueType }
+  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' }
+  | { kind: 'related'; path: string; label: string; prop: string; type?: FilterValueType };
+
+export interface EntityDef {
+  /** Path segment of the collection, e.g. `programs`. */
+  path: string;
+  /** Neo4j label, e.g. `Program`. */
+  label: string;
+  /** DbId property (also the BrAPI field), e.g. `programDbId`. */
+  idField: string;
+  module: BrapiModule;
+  /** Name of the response schema in the module's OpenAPI components, e.g. `Program`. */
+  schema: string;
+  /** Fields stored as JSON strings (nested objects, arrays of objects); everything else is a plain property. */
+  jsonFields: string[];
+  refs: RefSpec[];
+  /** Query parameter / search member name -> how it matches. */
+  filters: Record<string, FilterSpec>;
+  /** Which generic operations the route table registers. */
+  operations: Array<'list' | 'get' | 'create' | 'update'>;
+  /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
+  indexes: string[];
+  /** Plain properties derived from a stored record, so filters can reach into JSON fields. */
+  derive?: (record: Record<string, unknown>) => Record<string, unknown>;
+}

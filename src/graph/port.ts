@@ -1,0 +1,39 @@
+// The one interface the rest of the service uses to reach Neo4j. Two transports implement it (Bolt via
+// neo4j-driver, HTTP transactional Cypher) and must behave the same: rows are plain JS objects keyed by column,
+// integers are numbers, and transaction() commits when its function resolves and rolls back when it throws.
+
+export type Params = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+/** Something Cypher can be run against: the graph itself (auto-commit) or an open transaction. */
+export interface Runner {
+  run<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
+}
+
+export interface ServerVersion {
+  /** Full version string, e.g. "3.1.1" or "5.26.0". */
+  version: string;
+  major: number;
+  minor: number;
+  edition: string;
+}
+
+export interface Graph {
+  /** One auto-commit read statement: one round trip. */
+  read<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
+  /** One auto-commit write statement: one round trip. */
+  write<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
+  /** Runs work in one transaction: commit on success, rollback on any error (which is rethrown). */
+  transaction<T>(work: (tx: Runner) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
+  serverVersion(): Promise<ServerVersion>;
+  /** Cheap liveness probe of the database, used by the readiness endpoint. */
+  ping(): Promise<void>;
+  /** Count of requests sent to the database since start (tests prove "one round trip per page" with it). */
+  readonly roundTrips: number;
+  close(): Promise<void>;
+}
+
+export function parseVersion(version: string, edition = 'unknown'): ServerVersion {
+  const [major, minor] = version.split('.').map((p) => parseInt(p, 10));
+  return { version, major: major || 0, minor: minor || 0, edition };
+}

@@ -1,0 +1,20 @@
+// Liveness and readiness, outside the BrAPI prefix: /health says the process answers, /ready says the database
+// does too (a load balancer stops sending traffic while it does not).
+import { DatabaseUnavailableError } from '../errors.js';
+import type { BrapiRouter } from './types.js';
+
+export function registerHealth(router: BrapiRouter) {
+  router.get('/health', (ctx) => {
+    ctx.type = 'text/plain';
+    ctx.body = 'ok';
+  });
+  router.get('/ready', async (ctx) => {
+    try {
+      await ctx.services.graph.ping();
+    } catch {
+      throw new DatabaseUnavailableError('not ready: the database does not answer');
+    }
+    ctx.type = 'text/plain';
+    ctx.body = 'ready';
+  });
+}

@@ -1,0 +1,27 @@
+import type { Middleware } from 'koa';
+import { BadRequestError } from '../../errors.js';
+import type { BrapiContextExtras, BrapiState } from '../types.js';
+
+export const DEFAULT_PAGE_SIZE = 1000;
+
+/** Parses `page` (0-based, default 0) and `pageSize` (default 1000, at most the configured maximum). */
+export function pagination(): Middleware<BrapiState, BrapiContextExtras> {
+  return async function pagination(ctx, next) {
+    const max = ctx.services.config.maxPageSize;
+    const page = parse(ctx.query.page, 'page', 0);
+    const pageSize = parse(ctx.query.pageSize, 'pageSize', Math.min(DEFAULT_PAGE_SIZE, max));
+    if (pageSize < 1) throw new BadRequestError('pageSize must be at least 1.');
+    if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max}.`);
+    ctx.state.paging = { page, pageSize };
+    await next();
+  };
+}
+
+function parse(raw: string | string[] | undefined, name: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new BadRequestError(`${name} must be a non-negative integer; got "${value}".`);
+  }
+  return Number(value);
+}

@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { Config } from '../config.js';
+import type { Graph } from '../graph/port.js';
+import type { Logger } from '../logger.js';
+
+export interface StatusMessage {
+  message: string;
+  messageType: 'DEBUG' | 'ERROR' | 'WARNING' | 'INFO';
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** Per-request state, filled by the middleware chain. */
+export interface BrapiState {
+  requestId: string;
+  /** metadata.status messages for this response. */
+  status: StatusMessage[];
+  paging: Paging;
+}
+
+/** Shared services, on every context (app.context). */
+export interface Services {
+  graph: Graph;
+  config: Config;
+  logger: Logger;
+}
+
+export interface BrapiContextExtras {
+  services: Services;
+}
+
+export type BrapiContext = ParameterizedContext<BrapiState, BrapiContextExtras>;
+export type BrapiRouter = Router<BrapiState, BrapiContextExtras>;

@@ -1,0 +1,58 @@
+// GET /serverinfo lists exactly the calls this server has routes for, read from the router itself, named the way
+// BRAVA matches them: relative to the BrAPI base, no leading slash, path parameters in braces.
+import { BadRequestError } from '../../../errors.js';
+import { respondOne } from '../../../http/envelope.js';
+import type { BrapiRouter } from '../../../http/types.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const CONTENT_TYPES = ['application/json', 'text/csv', 'text/tsv', 'application/flapjack'];
+
+export interface Call {
+  service: string;
+  methods: string[];
+  versions: string[];
+  contentTypes: string[];
+  dataTypes: string[];
+}
+
+export function callsOf(router: BrapiRouter): Call[] {
+  const byService = new Map<string, Set<string>>();
+  const prefix = router.opts.prefix ?? '';
+  for (const layer of router.stack) {
+    const service = String(layer.path).slice(prefix.length).replace(/^\/+/, '').replace(/:(\w+)/g, '{$1}');
+    const methods = byService.get(service) ?? new Set<string>();
+    layer.methods.filter((m) => METHODS.includes(m)).forEach((m) => methods.add(m));
+    if (methods.size) byService.set(service, methods);
+  }
+  return [...byService.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([service, methods]) => ({
+      service,
+      methods: METHODS.filter((m) => methods.has(m)),
+      versions: ['2.1'],
+      contentTypes: ['application/json'],
+      dataTypes: ['application/json'],
+    }));
+}
+
+export function registerServerInfo(router: BrapiRouter) {
+  let calls: Call[] | undefined;
+  router.get('/serverinfo', (ctx) => {
+    // Computed on first use, when every route is registered.
+    calls ??= callsOf(router);
+    const wanted = ctx.query.contentType ?? ctx.query.dataType;
+    if (wanted !== undefined && (typeof wanted !== 'string' || !CONTENT_TYPES.includes(wanted))) {
+      throw new BadRequestError(`contentType must be one of ${CONTENT_TYPES.join(', ')}.`);
+    }
+    respondOne(ctx, {
+      calls: wanted ? calls.filter((c) => c.contentTypes.includes(wanted)) : calls,
+      contactEmail: null,
+      documentationURL: null,
+      location: null,
+      organizationName: null,
+      organizationURL: null,
+      serverDescription: 'BrAPI v2.1 server on Neo4j: germplasm and pedigree as a graph.',
+      serverName: 'brapi-neo4j',
+    });
+  });
+}

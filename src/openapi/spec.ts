@@ -1,0 +1,210 @@
+// Loads the official BrAPI v2.1 OpenAPI files and exposes operations, parameters and
+// lazily compiled ajv validators for request bodies and responses.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import { collectFormats, convertSchema, moduleId, type JsonSchema } from './convert.js';
+
+export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+export const MODULES: readonly BrapiModule[] = ['Core', 'Germplasm', 'Phenotyping', 'Genotyping'];
+const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'delete', 'patch'];
+
+export interface SpecOperation {
+  method: HttpMethod;
+  path: string;
+  module: BrapiModule;
+  deprecated: boolean;
+  operation: any;
+}
+
+export interface QueryParameter {
+  name: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+/** Default location of the yaml files: <repo>/spec/openapi (works from src/ and dist/). */
+export const DEFAULT_SPEC_DIR = fileURLToPath(new URL('../../spec/openapi/', import.meta.url));
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (ajv: Ajv) => Ajv;
+
+export class BrapiSpec {
+  readonly docs: Record<BrapiModule, any>;
+  readonly ajv: Ajv;
+  private readonly ops = new Map<string, SpecOperation>();
+  private readonly converted = new Map<string, JsonSchema>();
+  private readonly validators = new Map<string, ValidateFunction | undefined>();
+
+  constructor(readonly dir: string) {
+    this.docs = {} as Record<BrapiModule, any>;
+    this.ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(this.ajv);
+    for (const module of MODULES) {
+      const doc: any = yaml.load(readFileSync(join(dir, `BrAPI-${module}.yaml`), 'utf8'));
+      if (!doc?.paths || !doc?.components) throw new Error(`BrAPI-${module}.yaml: no paths/components`);
+      this.docs[module] = doc;
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        const shared: any[] = item.parameters ?? [];
+        for (const method of METHODS) {
+          const op = item[method];
+          if (!op) continue;
+          const key = opKey(method, path);
+          if (this.ops.has(key)) continue; // same operation in two files: first one wins
+          const operation = shared.length ? { ...op, parameters: [...shared, ...(op.parameters ?? [])] } : op;
+          this.ops.set(key, { method, path, module, deprecated: op.deprecated === true, operation });
+        }
+      }
+      for (const fmt of collectFormats(doc)) {
+        if (!(fmt in this.ajv.formats)) this.ajv.addFormat(fmt, true); // unknown formats are no-ops
+      }
+      const schemas = Object.fromEntries(
+        Object.entries<any>(doc.components.schemas ?? {}).map(([name, s]) => [name, convertSchema(s, module)]),
+      );
+      for (const [name, s] of Object.entries(schemas)) this.converted.set(`${module}/${name}`, s);
+      this.ajv.addSchema({ $id: moduleId(module), components: { schemas } });
+    }
+  }
+
+  operations(): SpecOperation[] {
+    return [...this.ops.values()];
+  }
+
+  hasOperation(method: string, path: string): boolean {
+    return this.ops.has(opKey(method, path));
+  }
+
+  /** The raw OpenAPI operation and its module, or undefined. */
+  getOperation(method: string, path: string): SpecOperation | undefined {
+    return this.ops.get(opKey(method, path));
+  }
+
+  /** Query parameters ($refs resolved; header and path parameters excluded). */
+  queryParameters(method: string, path: string): QueryParameter[] {
+    const op = this.getOperation(method, path);
+    if (!op) return [];
+    return (op.operation.parameters ?? [])
+      .map((p: any) => this.resolveLocal(op.module, p))
+      .filter((p: any) => p?.in === 'query')
+      .map((p: any) => ({
+        name: p.name as string,
+        required: p.required === true,
+        schema: this.derefSchema(convertSchema(p.schema ?? {}, op.module)),
+      }));
+  }
+
+  requestBodyValidator(method: string, path: string): ValidateFunction | undefined {
+    return this.validator(`req ${opKey(method, path)}`, () => {
+      const op = this.getOperation(method, path);
+      const body = op && this.resolveLocal(op.module, op.operation.requestBody);
+      return op && body ? [op.module, body.content?.['application/json']?.schema] : undefined;
+    });
+  }
+
+  responseValidator(method: string, path: string, status: number): ValidateFunction | undefined {
+    return this.validator(`res ${opKey(method, path)} ${status}`, () => {
+      const op = this.getOperation(method, path);
+      const resp = op && this.resolveLocal(op.module, op.operation.responses?.[String(status)]);
+      return op && resp ? [op.module, resp.content?.['application/json']?.schema] : undefined;
+    });
+  }
+
+  /** A converted component schema, e.g. schema('Core', 'Program'). Throws if unknown. */
+  schema(module: BrapiModule, name: string): JsonSchema {
+    const s = this.converted.get(`${module}/${name}`);
+    if (!s) throw new Error(`No schema ${name} in BrAPI-${module}`);
+    return s;
+  }
+
+  /** Top-level property names of a component schema ($ref and allOf flattened). */
+  schemaProperties(module: BrapiModule, name: string): string[] {
+    const names = new Set<string>();
+    const visit = (s: JsonSchema | undefined, depth: number): void => {
+      if (!s || depth > 20) return;
+      if (typeof s.$ref === 'string') return visit(this.refTarget(s.$ref), depth + 1);
+      Object.keys(s.properties ?? {}).forEach((k) => names.add(k));
+      (s.allOf ?? []).forEach((sub: JsonSchema) => visit(sub, depth + 1));
+    };
+    visit(this.schema(module, name), 0);
+    return [...names];
+  }
+
+  private validator(key: string, find: () => [BrapiModule, any] | undefined): ValidateFunction | undefined {
+    if (!this.validators.has(key)) {
+      const found = find();
+      const raw = found?.[1];
+      this.validators.set(key, raw ? this.ajv.compile(convertSchema(raw, found[0])) : undefined);
+    }
+    return this.validators.get(key);
+  }
+
+  /** Resolve `#/components/<kind>/<name>` refs (parameters, responses, requestBodies). */
+  private resolveLocal(module: BrapiModule, obj: any, depth = 0): any {
+    if (!obj || typeof obj.$ref !== 'string' || depth > 10) return obj;
+    const target = pointer(this.docs[module], obj.$ref);
+    if (target === undefined) throw new Error(`Unresolvable $ref ${obj.$ref} in BrAPI-${module}`);
+    return this.resolveLocal(module, target, depth + 1);
+  }
+
+  /** Follow a module-qualified schema $ref (brapi-Core#/components/schemas/X). */
+  private refTarget(ref: string): JsonSchema | undefined {
+    const m = /^brapi-(\w+)#\/components\/schemas\/(.+)$/.exec(ref);
+    return m ? this.converted.get(`${m[1]}/${m[2]}`) : undefined;
+  }
+
+  private derefSchema(s: JsonSchema, depth = 0): JsonSchema {
+    const target = typeof s.$ref === 'string' && depth < 10 ? this.refTarget(s.$ref) : undefined;
+    return target ? this.derefSchema(target, depth + 1) : s;
+  }
+}
+
+function opKey(method: string, path: string): string {
+  return `${method.toLowerCase()} ${path}`;
+}
+
+function pointer(doc: any, ref: string): any {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node, part) => (node == null ? undefined : node[part]), doc);
+}
+
+const cache = new Map<string, BrapiSpec>();
+
+/** Load (once per directory) and merge the four BrAPI OpenAPI files. */
+export function loadSpec(dir: string = DEFAULT_SPEC_DIR): BrapiSpec {
+  const key = resolve(dir);
+  let spec = cache.get(key);
+  if (!spec) cache.set(key, (spec = new BrapiSpec(key)));
+  return spec;
+}
+
+/** One readable line naming the JSON path of every bad field, e.g. `body.result.data[0].programName must be string`. */
+export function formatErrors(errors: ErrorObject[] | null | undefined, root = 'body'): string {
+  if (!errors?.length) return '';
+  const lines = errors.map((e) => {
+    const path = root + jsonPath(e.instancePath);
+    const p = e.params as Record<string, any>;
+    if (e.keyword === 'required') return `${path}${jsonPath('/' + p.missingProperty)} is required`;
+    if (e.keyword === 'additionalProperties') return `${path}${jsonPath('/' + p.additionalProperty)} is not allowed`;
+    if (e.keyword === 'enum') return `${path} ${e.message}: ${JSON.stringify(p.allowedValues)}`;
+    return `${path} ${e.message}`;
+  });
+  return [...new Set(lines)].join('; ');
+}
+
+function jsonPath(pointerPath: string): string {
+  if (!pointerPath) return '';
+  return pointerPath
+    .split('/')
+    .slice(1)
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((seg) => (/^\d+$/.test(seg) ? `[${seg}]` : /^[A-Za-z_$][\w$]*$/.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`))
+    .join('');
+}

@@ -1,0 +1,73 @@
+// Starts everything the service needs, in order, and stops it in reverse: the bundled Neo4j (when NEO4J_URI is
+// unset), the graph connection and schema, the demo data (on an empty database), and the HTTP server.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { loadDemoData, isEmpty } from './demo/load.js';
+import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
+import { entities } from './entities/registry.js';
+import { connectGraph } from './graph/connect.js';
+import { preloadCypher } from './graph/cypher-files.js';
+import type { Graph } from './graph/port.js';
+import { ensureSchema, type SchemaItem } from './graph/schema.js';
+import type { Logger } from './logger.js';
+import { loadSpec } from './openapi/spec.js';
+
+export interface RunningServer {
+  url: string;
+  baseUrl: string;
+  graph: Graph;
+  devDb?: DevNeo4j;
+  server: http.Server;
+  stop(): Promise<void>;
+}
+
+export function schemaItems(): SchemaItem[] {
+  return entities.flatMap((e) => [
+    { label: e.label, prop: e.idField, unique: true },
+    ...e.indexes.map((prop) => ({ label: e.label, prop, unique: false })),
+  ]);
+}
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  loadSpec();
+  preloadCypher();
+  let devDb: DevNeo4j | undefined;
+  let uri = config.neo4j.uri;
+  if (!uri) {
+    devDb = await startDevNeo4j({ dir: config.devDbDir, log: (line) => logger.info(line) });
+    uri = devDb.httpUrl;
+  }
+  const graph = connectGraph({ ...config.neo4j, uri });
+  const server = http.createServer();
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Idle keep-alive connections would hold close() open; in-flight requests still finish.
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    });
+    await graph.close();
+    await devDb?.stop();
+  };
+  try {
+    const version = await graph.serverVersion();
+    logger.info('connected to Neo4j', { uri, version: version.version, edition: version.edition });
+    await ensureSchema(graph, schemaItems());
+    if (config.loadDemoData && (await isEmpty(graph))) await loadDemoData(graph, logger);
+    const { app } = createApp({ graph, config, logger });
+    server.on('request', app.callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host}:${port}`;
+  return { url, baseUrl: url + config.basePath, graph, devDb, server, stop };
+}
