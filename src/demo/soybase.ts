@@ -15,17 +15,22 @@ export interface SoybaseData {
   germplasm: Array<{ germplasmDbId: string; record: Record<string, unknown> }>;
 }
 
-export const isPedigreeExpression = (name: string) => name.startsWith('(');
+/** "( A X B )", "( A , ( B , C ) )", and a few cut-off ones such as "Hark , Wayne" (no bracket, but a " , "). */
+export const isPedigreeExpression = (name: string) => name.startsWith('(') || name.includes(' , ');
 
 function readTsv(file: string): string[][] {
   return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
 }
 
+/** key -> its distinct values, in file order (the synonyms file repeats some, and lists some names as their own). */
 function groupBy(rows: string[][]): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const [key, value] of rows) {
-    if (!value) continue;
-    map.set(key, [...(map.get(key) ?? []), value.trim()]);
+  for (const [key, raw] of rows) {
+    const value = raw?.trim();
+    if (!value || value === key) continue;
+    const values = map.get(key) ?? [];
+    if (!values.includes(value)) values.push(value);
+    map.set(key, values);
   }
   return map;
 }

@@ -14,7 +14,17 @@ export interface CompiledFilter {
 /** Filter input: a name and one value or a list of values (a list means any of them). */
 export type FilterInput = Record<string, unknown>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** ISO 8601 date or date-time whose calendar date exists (2020-02-30 does not). */
+function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 
 export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterInput, prefix = 'f'): CompiledFilter {
   const clauses: string[] = [];
@@ -53,7 +63,8 @@ function clause(spec: FilterSpec, param: string): string {
 
 function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
   const type: FilterValueType = spec.type ?? 'string';
-  const converted = values.map((v) => convert(name, type, v));
+  const aliases = spec.kind === 'eq' ? spec.aliases : undefined;
+  const converted = values.map((v) => convert(name, type, v)).map((v) => (aliases && typeof v === 'string' ? aliases[v] ?? v : v));
   // A range takes one bound; a list of bounds has no meaning.
   if (spec.kind === 'min' || spec.kind === 'max') {
     if (converted.length > 1) throw new BadRequestError(`${name} takes a single value.`);
@@ -70,7 +81,7 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
       break;
     case 'number':
     case 'integer': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
       if (Number.isFinite(n) && (type === 'number' || Number.isInteger(n))) return n;
       break;
     }
@@ -79,7 +90,7 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
       if (value === 'true' || value === 'false') return value === 'true';
       break;
     case 'date':
-      if (typeof value === 'string' && DATE.test(value)) return value;
+      if (typeof value === 'string' && isIsoDate(value)) return value;
       break;
   }
   const expected = type === 'date' ? 'an ISO 8601 date' : `a${type === 'integer' ? 'n' : ''} ${type}`;

@@ -38,7 +38,8 @@ export interface StoragePlan {
 }
 
 /** Converts a request record; only schema fields are taken (others are ignored), the DbId is never taken. */
-export function toStorage(entity: EntityDef, input: Record<string, unknown>, where: string): StoragePlan {
+export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where: string): StoragePlan {
+  const input = entity.normalize ? entity.normalize(raw) : raw;
   const props: Record<string, unknown> = {};
   const links: Record<string, string | null> = {};
   const refFields = new Map(entity.refs.map((r) => [r.field, r]));

@@ -30,7 +30,7 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  * - related: an entity reached by a fixed path has a property equal to one of the values.
  */
 export type FilterSpec =
-  | { kind: 'eq'; prop: string; type?: FilterValueType }
+  | { kind: 'eq'; prop: string; type?: FilterValueType; aliases?: Record<string, string> }
   | { kind: 'contains'; prop: string; type?: FilterValueType }
   | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' }
   | { kind: 'related'; path: string; label: string; prop: string; type?: FilterValueType };
@@ -54,6 +54,8 @@ export interface EntityDef {
   operations: Array<'list' | 'get' | 'create' | 'update'>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
+  /** Rewrites a request record before it is stored (e.g. a misspelt enum value the spec itself uses). */
+  normalize?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Plain properties derived from a stored record, so filters can reach into JSON fields. */
   derive?: (record: Record<string, unknown>) => Record<string, unknown>;
 }

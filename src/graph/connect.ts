@@ -12,7 +12,12 @@ export interface GraphConfig {
 
 /** Picks the transport from the URI scheme. */
 export function connectGraph(config: GraphConfig): Graph {
-  const scheme = new URL(config.uri).protocol.replace(':', '');
+  let scheme: string;
+  try {
+    scheme = new URL(config.uri).protocol.replace(':', '');
+  } catch {
+    throw new Error(`NEO4J_URI "${config.uri}" is not a URI: use bolt://host:7687, neo4j+s://host or http://host:7474`);
+  }
   const opts = { ...config, url: config.uri };
   if (scheme === 'http' || scheme === 'https') return new HttpGraph(opts);
   if (['bolt', 'bolt+s', 'bolt+ssc', 'neo4j', 'neo4j+s', 'neo4j+ssc'].includes(scheme)) return new BoltGraph(opts);

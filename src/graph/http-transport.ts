@@ -48,27 +48,37 @@ export class HttpGraph implements Graph {
 
   async transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T> {
     const root = await this.transactionPath();
-    // The transaction is opened by its first statement (saving a round trip) and is then addressed by the
-    // Location the server returned. A failed statement makes the server roll the transaction back itself.
+    // The transaction is opened by its first statement (saving a round trip) and then addressed by the Location
+    // the server returned, so statements are queued: two in flight at once would open two transactions. A failed
+    // statement makes the server roll the transaction back itself; after that, nothing more may run or commit.
     let location: string | undefined;
-    let failed = false;
+    let failure: unknown;
+    let queue: Promise<unknown> = Promise.resolve();
+    const send = async <R extends Row>(cypher: string, params: Params): Promise<R[]> => {
+      if (failure) throw failure;
+      try {
+        const { body, headers } = await this.post(location ?? root, [{ statement: cypher, parameters: params }]);
+        if (!location) location = headers.get('location') ?? undefined;
+        return toRows<R>(body)[0] ?? [];
+      } catch (err) {
+        failure = err;
+        throw err;
+      }
+    };
     const tx: Runner = {
-      run: async <R extends Row>(cypher: string, params: Params = {}) => {
-        try {
-          const { body, headers } = await this.post(location ?? root, [{ statement: cypher, parameters: params }]);
-          if (!location) location = headers.get('location') ?? undefined;
-          return toRows<R>(body)[0] ?? [];
-        } catch (err) {
-          failed = true;
-          throw err;
-        }
+      run: <R extends Row>(cypher: string, params: Params = {}) => {
+        const result = queue.then(() => send<R>(cypher, params));
+        queue = result.catch(() => undefined);
+        return result;
       },
     };
     let result: T;
     try {
       result = await work(tx);
+      await queue;
+      if (failure) throw failure;
     } catch (err) {
-      if (location && !failed) await this.request('DELETE', location).catch(() => undefined);
+      if (location && !failure) await this.request('DELETE', location).catch(() => undefined);
       throw err;
     }
     if (location) await this.post(`${location}/commit`, []);

@@ -23,12 +23,19 @@ export interface Graph {
   read<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
   /** One auto-commit write statement: one round trip. */
   write<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
-  /** Runs work in one transaction: commit on success, rollback on any error (which is rethrown). */
+  /**
+   * Runs work in one transaction: commit on success, rollback on any error (which is rethrown). Statements of one
+   * transaction run one after another. `work` must only touch the database: the Bolt driver may retry it on
+   * transient errors.
+   */
   transaction<T>(work: (tx: Runner) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
   serverVersion(): Promise<ServerVersion>;
   /** Cheap liveness probe of the database, used by the readiness endpoint. */
   ping(): Promise<void>;
-  /** Count of requests sent to the database since start (tests prove "one round trip per page" with it). */
+  /**
+   * Count of requests sent to the database since start (tests prove "one round trip per page" with it). HTTP counts
+   * every request, including a transaction's commit; Bolt counts statements (its commit is pipelined).
+   */
   readonly roundTrips: number;
   close(): Promise<void>;
 }

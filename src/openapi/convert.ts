@@ -1,6 +1,6 @@
 // OpenAPI 3.0 schema objects -> JSON Schema (draft-07, as understood by ajv 8).
 //
-// - Properties that are not required accept null (see below).
+// - Every object property accepts null (see below).
 // - `nullable: true` becomes a type union with 'null'; for $ref / enum / composition
 //   schemas (where a type union would not be enough) the schema is wrapped as
 //   `anyOf: [<schema>, {type: 'null'}]`.
@@ -40,13 +40,10 @@ export function convertSchema(schema: unknown, module: string): JsonSchema {
       } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {
         out[key] = value.map((s) => convertSchema(s, module));
       } else if (key === 'properties' && value !== null && typeof value === 'object') {
-        // BrAPI responses carry every field, null when empty (BRAVA's schemas say so), but the bundled OpenAPI
-        // files never say `nullable`. So a property that is not required accepts null.
-        const required = new Set<string>(Array.isArray(src.required) ? src.required : []);
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => {
-          const converted = convertSchema(s, module);
-          return [k, required.has(k) ? converted : makeNullable(converted)];
-        }));
+        // Every property accepts null. BrAPI responses carry every field, null when empty (BRAVA's schemas say so),
+        // but these files never say `nullable`; and their `required` lists come from the branch after the v2.1
+        // release (the v2.1 tag had none), so a required member must be present but may still be null.
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, makeNullable(convertSchema(s, module))]));
       } else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
         out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, convertSchema(s, module)]));
       } else {

@@ -102,15 +102,17 @@ describe('openapi spec', function () {
     expect(v({ plain: 'p', s: 'x', e: 'A', r: program })).to.equal(true);
     expect(v({ plain: 'p', e: 'C' })).to.equal(false);
     expect(v({ plain: 'p', r: { programName: 1 } })).to.equal(false);
-    expect(v({ plain: null })).to.equal(false);
+    expect(v({ plain: 'p', s: 5 })).to.equal(false);
   });
 
-  it('accepts null in fields that are not required, and rejects it in required ones', () => {
+  it('accepts null in every field, but requires required members to be present', () => {
     // The official files never say `nullable`; BrAPI (and BRAVA) expect every field present, null when empty.
     const validate = spec.responseValidator('get', '/programs', 200)!;
-    expect(validate(programList({ ...program, abbreviation: null }))).to.equal(true);
-    expect(validate(programList({ ...program, programName: null }))).to.equal(false);
-    expect(formatErrors(validate.errors)).to.contain('data[0].programName must be string');
+    expect(validate(programList({ ...program, abbreviation: null, programName: null }))).to.equal(true);
+    const { programName: _omitted, ...withoutName } = program;
+    expect(validate(programList(withoutName))).to.equal(false);
+    expect(formatErrors(validate.errors)).to.contain('data[0].programName is required');
+    expect(validate(programList({ ...program, programName: 5 }))).to.equal(false);
   });
 
   it('resolves query parameters, excluding header and path params', () => {

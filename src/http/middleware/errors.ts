@@ -18,7 +18,7 @@ export function errorHandler(): Middleware<BrapiState, BrapiContextExtras> {
       let headers: Record<string, string> = {};
       if (e instanceof HttpError) {
         ({ status, message, headers } = e);
-      } else if (e.status && e.status >= 400 && e.status < 500 && e.expose) {
+      } else if (e.status && e.status >= 400 && e.status < 500) {
         status = e.status;
         message = clientMessage(e);
       } else {
@@ -32,8 +32,8 @@ export function errorHandler(): Middleware<BrapiState, BrapiContextExtras> {
   };
 }
 
-function clientMessage(e: Error & { status?: number; type?: string }): string {
-  if (e.type === 'entity.parse.failed') return 'The body is not valid JSON.';
+function clientMessage(e: Error & { type?: string; expose?: boolean }): string {
+  if (e instanceof SyntaxError || e.type === 'entity.parse.failed') return 'The body is not valid JSON.';
   if (e.type === 'entity.too.large') return 'The body is larger than this server accepts.';
-  return e.message;
+  return e.expose ? e.message : 'Bad request.';
 }

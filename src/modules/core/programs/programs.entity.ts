@@ -1,6 +1,10 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 
+// The v2.1 files spell the standard program type STANARD in the query parameter and search request, STANDARD in
+// the Program record. We store and return STANDARD, and take either spelling in filters and bodies.
+const PROGRAM_TYPE_ALIASES: Record<string, string> = { STANARD: 'STANDARD' };
+
 export const programEntity: EntityDef = {
   path: 'programs',
   label: 'Program',
@@ -21,11 +25,15 @@ export const programEntity: EntityDef = {
     programDbId: { kind: 'eq', prop: 'programDbId' },
     programName: { kind: 'eq', prop: 'programName' },
     abbreviation: { kind: 'eq', prop: 'abbreviation' },
-    programType: { kind: 'eq', prop: 'programType' },
+    programType: { kind: 'eq', prop: 'programType', aliases: PROGRAM_TYPE_ALIASES },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['programName', 'commonCropName'],
+  normalize: (record) =>
+    typeof record.programType === 'string' && PROGRAM_TYPE_ALIASES[record.programType]
+      ? { ...record, programType: PROGRAM_TYPE_ALIASES[record.programType] }
+      : record,
   derive: deriveExternalReferences,
 };

@@ -35,7 +35,7 @@ export const germplasmEntity: EntityDef = {
     progenyDbId: { kind: 'related', path: '<-[:PARENT]-', label: 'Germplasm', prop: 'germplasmDbId' },
     ...externalReferenceFilters,
   },
-  operations: ['list', 'get'],
+  operations: ['list', 'get', 'create', 'update'],
   indexes: ['germplasmName', 'germplasmPUI', 'accessionNumber', 'commonCropName', 'collection'],
   derive: (record) => ({
     ...deriveExternalReferences(record),

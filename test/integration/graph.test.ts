@@ -1,0 +1,426 @@
+// The HTTP transport's contract (src/graph/port.ts) against the real bundled Neo4j 3.1.1.
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { expect } from 'chai';
+import { BoltGraph } from '../../src/graph/bolt-transport.js';
+import { connectGraph } from '../../src/graph/connect.js';
+import { HttpGraph } from '../../src/graph/http-transport.js';
+import type { Graph } from '../../src/graph/port.js';
+import { ensureSchema, type SchemaItem } from '../../src/graph/schema.js';
+import { freePort } from '../../src/devdb/launcher.js';
+import { ConflictError, DatabaseError, DatabaseUnavailableError } from '../../src/errors.js';
+import { server } from '../support/server.js';
+
+const run = randomUUID();
+
+function httpUrl(): string {
+  const devDb = server().devDb;
+  if (!devDb) throw new Error('these tests need the bundled Neo4j (NEO4J_URI must be unset)');
+  return devDb.httpUrl;
+}
+
+/** A fresh transport, so round trips start at 0. */
+function freshGraph(timeoutMs?: number): HttpGraph {
+  return new HttpGraph({ url: httpUrl(), timeoutMs });
+}
+
+/** Asserts that the promise rejects and returns the rejection. */
+async function rejection(p: Promise<unknown>): Promise<any> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the promise to reject, but it resolved');
+}
+
+async function countTagged(graph: Graph, tag: string): Promise<number> {
+  const [row] = await graph.read<{ c: number }>('MATCH (n:GraphTest {run: $run, tag: $tag}) RETURN count(n) AS c', { run, tag });
+  return row.c;
+}
+
+describe('graph: HTTP transport against the bundled Neo4j', () => {
+  let graph: Graph;
+
+  before(() => {
+    graph = server().graph;
+    expect(graph).to.be.instanceOf(HttpGraph);
+  });
+
+  after(async () => {
+    await server().graph.write('MATCH (n:GraphTest {run: $run}) DETACH DELETE n', { run });
+  });
+
+  describe('rows and values', () => {
+    const values = {
+      i: 42,
+      neg: -7,
+      big: 9_007_199_254_740_991,
+      f: 1.5,
+      s: 'café 中文 ✓',
+      b: true,
+      no: false,
+      n: null,
+      l: [1, 2, 3],
+      ls: ['é', '中'],
+      m: { a: 1, b: 'x', c: null, d: [true, false] },
+      nested: [{ a: 1, deep: [{ z: 'ü' }] }, { b: [1.25, 2] }],
+      empty: [],
+      emptyMap: {},
+    };
+
+    it('returns rows as plain objects keyed by column, with JSON value types', async () => {
+      const rows = await graph.read(
+        `RETURN 42 AS i, -7 AS neg, 1.5 AS f, 'café 中文 ✓' AS s, true AS b, false AS no, null AS n,
+                [1, 2, 3] AS l, {a: 1, b: 'x', c: null, d: [true, false]} AS m,
+                [{a: 1, deep: [{z: 'ü'}]}, {b: [1.25, 2]}] AS nested`,
+      );
+      expect(rows).to.have.length(1);
+      const [row] = rows;
+      expect(Object.getPrototypeOf(row)).to.equal(Object.prototype);
+      expect(Object.keys(row)).to.deep.equal(['i', 'neg', 'f', 's', 'b', 'no', 'n', 'l', 'm', 'nested']);
+      expect(row.i).to.be.a('number').and.equal(42);
+      expect(Number.isInteger(row.i)).to.equal(true);
+      expect(Number.isInteger(row.neg)).to.equal(true);
+      expect(row.f).to.be.a('number').and.equal(1.5);
+      expect(Number.isInteger(row.f)).to.equal(false);
+      expect(row.s).to.equal('café 中文 ✓');
+      expect(row.b).to.equal(true);
+      expect(row.no).to.equal(false);
+      expect(row.n).to.equal(null);
+      expect(row.l).to.deep.equal([1, 2, 3]);
+      expect(row.m).to.deep.equal({ a: 1, b: 'x', c: null, d: [true, false] });
+      expect(row.nested).to.deep.equal([{ a: 1, deep: [{ z: 'ü' }] }, { b: [1.25, 2] }]);
+    });
+
+    it('returns several rows in order and [] when nothing matches', async () => {
+      const rows = await graph.read('UNWIND range(1, 3) AS x RETURN x, x * 2 AS y ORDER BY x');
+      expect(rows).to.deep.equal([{ x: 1, y: 2 }, { x: 2, y: 4 }, { x: 3, y: 6 }]);
+      expect(await graph.read('MATCH (n:GraphTest {run: $run, tag: "never"}) RETURN n', { run })).to.deep.equal([]);
+    });
+
+    it('round-trips every value type as a parameter', async () => {
+      const [row] = await graph.read(
+        `RETURN $i AS i, $neg AS neg, $big AS big, $f AS f, $s AS s, $b AS b, $no AS no, $n AS n, $l AS l,
+                $ls AS ls, $m AS m, $nested AS nested, $empty AS empty, $emptyMap AS emptyMap,
+                $i + 1 AS iPlus, size($s) AS sLen, $m.b AS mb, $nested[0].deep[0].z AS deepZ`,
+        values,
+      );
+      const { iPlus, sLen, mb, deepZ, ...echoed } = row;
+      expect(echoed).to.deep.equal(values);
+      expect(Number.isInteger(row.i) && Number.isInteger(row.big)).to.equal(true);
+      // The database saw real values, not strings: arithmetic, code-point length and navigation work on them.
+      expect(iPlus).to.equal(43);
+      expect(sLen).to.equal([...values.s].length);
+      expect(mb).to.equal('x');
+      expect(deepZ).to.equal('ü');
+    });
+
+    it('stores parameters as properties and returns a node as its property map', async () => {
+      const props = { run, tag: 'props', i: 7, f: 0.25, s: 'é 中文', b: false, l: ['a', 'ß'], li: [3, 1, 2] };
+      const created = await graph.write<{ n: Record<string, unknown> }>('CREATE (n:GraphTest) SET n = $props RETURN n', { props });
+      expect(created).to.deep.equal([{ n: props }]);
+      const [read] = await graph.read<{ n: Record<string, unknown>; missing: unknown }>(
+        'MATCH (n:GraphTest {run: $run, tag: "props"}) RETURN n, n.nope AS missing',
+        { run },
+      );
+      expect(read.n).to.deep.equal(props);
+      expect(Number.isInteger(read.n.i)).to.equal(true);
+      expect(read.missing).to.equal(null);
+    });
+
+    it('rejects a Cypher error in an auto-commit statement with a DatabaseError carrying the Neo4j code', async () => {
+      const syntax = await rejection(graph.read('RETURN RETURN'));
+      expect(syntax).to.be.instanceOf(DatabaseError);
+      expect(syntax.code).to.equal('Neo.ClientError.Statement.SyntaxError');
+      const arithmetic = await rejection(graph.read('RETURN 1 / $zero AS x', { zero: 0 }));
+      expect(arithmetic).to.be.instanceOf(DatabaseError);
+      expect(arithmetic.code).to.equal('Neo.ClientError.Statement.ArithmeticError');
+      expect(arithmetic.message).to.contain(arithmetic.code);
+    });
+  });
+
+  describe('transaction()', () => {
+    let lockedId: string;
+
+    before(async () => {
+      lockedId = randomUUID();
+      await graph.write('CREATE (:GraphTest {run: $run, tag: "locked", id: $id, v: 1})', { run, id: lockedId });
+    });
+
+    /** A write to the shared node: it would block (and so time out) if a transaction left open still held its lock. */
+    async function lockIsFree(): Promise<number> {
+      const g = freshGraph(5_000);
+      const [row] = await g.write<{ v: number }>(
+        'MATCH (n:GraphTest {run: $run, id: $id}) SET n.touched = coalesce(n.touched, 0) + 1 RETURN n.v AS v',
+        { run, id: lockedId },
+      );
+      return row.v;
+    }
+
+    it('commits several statements together, returning what work returns', async () => {
+      const result = await graph.transaction(async (tx) => {
+        const a = await tx.run<{ id: number }>('CREATE (n:GraphTest {run: $run, tag: "multi", k: 1}) RETURN n.k AS id', { run });
+        const b = await tx.run('CREATE (n:GraphTest {run: $run, tag: "multi", k: 2}) RETURN n.k AS id', { run });
+        // Statements see earlier ones of the same transaction.
+        const [seen] = await tx.run<{ c: number }>('MATCH (n:GraphTest {run: $run, tag: "multi"}) RETURN count(n) AS c', { run });
+        return { a, b, seen: seen.c };
+      });
+      expect(result).to.deep.equal({ a: [{ id: 1 }], b: [{ id: 2 }], seen: 2 });
+      expect(await countTagged(graph, 'multi')).to.equal(2);
+    });
+
+    it('isolates uncommitted writes from reads outside the transaction', async () => {
+      let outsideDuring = -1;
+      let insideDuring = -1;
+      await graph.transaction(async (tx) => {
+        await tx.run('CREATE (:GraphTest {run: $run, tag: "iso"})', { run });
+        const [inside] = await tx.run<{ c: number }>('MATCH (n:GraphTest {run: $run, tag: "iso"}) RETURN count(n) AS c', { run });
+        insideDuring = inside.c;
+        outsideDuring = await countTagged(graph, 'iso');
+      });
+      expect(insideDuring).to.equal(1);
+      expect(outsideDuring).to.equal(0);
+      expect(await countTagged(graph, 'iso')).to.equal(1);
+    });
+
+    it('rolls everything back and rethrows the same error when work throws after writing', async () => {
+      const boom = new Error('boom from work');
+      const err = await rejection(
+        graph.transaction(async (tx) => {
+          await tx.run('CREATE (:GraphTest {run: $run, tag: "jsRollback"})', { run });
+          await tx.run('MATCH (n:GraphTest {run: $run, id: $id}) SET n.v = 2', { run, id: lockedId });
+          throw boom;
+        }),
+      );
+      expect(err).to.equal(boom);
+      expect(await countTagged(graph, 'jsRollback')).to.equal(0);
+      // Rolled back, not merely left open: the lock on the updated node is released and the old value stands.
+      expect(await lockIsFree()).to.equal(1);
+    });
+
+    for (const [what, cypher, code] of [
+      ['a syntax error', 'RETURN RETURN', 'Neo.ClientError.Statement.SyntaxError'],
+      ['a division by zero', 'RETURN 1 / $zero AS x', 'Neo.ClientError.Statement.ArithmeticError'],
+    ] as const) {
+      it(`rolls back earlier writes and rejects with a DatabaseError on ${what}`, async () => {
+        const tag = `cypherRollback-${what}`;
+        let afterError = false;
+        const err = await rejection(
+          graph.transaction(async (tx) => {
+            await tx.run('CREATE (:GraphTest {run: $run, tag: $tag})', { run, tag });
+            await tx.run('MATCH (n:GraphTest {run: $run, id: $id}) SET n.v = 3', { run, id: lockedId });
+            await tx.run(cypher, { zero: 0 });
+            afterError = true;
+          }),
+        );
+        expect(afterError).to.equal(false);
+        expect(err).to.be.instanceOf(DatabaseError);
+        expect(err.code).to.equal(code);
+        expect(err.message).to.contain(err.code);
+        expect(await countTagged(graph, tag)).to.equal(0);
+        expect(await lockIsFree()).to.equal(1);
+      });
+    }
+
+    it('runs statements started together one after another, in one transaction that commits them all', async () => {
+      await graph.transaction((tx) =>
+        Promise.all([1, 2, 3].map((k) => tx.run('CREATE (:GraphTest {run: $run, tag: "together", k: $k})', { run, k }))),
+      );
+      expect(await countTagged(graph, 'together')).to.equal(3);
+    });
+
+    it('refuses further statements after a failed one, even when work catches the error, and commits nothing', async () => {
+      const err = await rejection(
+        graph.transaction(async (tx) => {
+          await tx.run('CREATE (:GraphTest {run: $run, tag: "caught"})', { run });
+          await tx.run('RETURN RETURN').catch(() => undefined);
+          await tx.run('CREATE (:GraphTest {run: $run, tag: "caught"})', { run });
+        }),
+      );
+      expect(err).to.be.instanceOf(DatabaseError);
+      expect(await countTagged(graph, 'caught')).to.equal(0);
+      expect(await lockIsFree()).to.equal(1);
+    });
+
+    it('sends nothing for a transaction that runs no statement, and returns what work returns', async () => {
+      const g = freshGraph();
+      await g.ping();
+      const before = g.roundTrips;
+      expect(await g.transaction(async () => 'nothing')).to.equal('nothing');
+      expect(g.roundTrips - before).to.equal(0);
+    });
+  });
+
+  describe('roundTrips', () => {
+    it('counts the one-time discovery request, then exactly 1 per auto-commit statement', async () => {
+      const g = freshGraph();
+      expect(g.roundTrips).to.equal(0);
+      await g.read('RETURN 1 AS x');
+      expect(g.roundTrips).to.equal(2); // GET / (transaction endpoint discovery, cached) + the statement
+      await g.read('RETURN 1 AS x');
+      expect(g.roundTrips).to.equal(3);
+      await g.write('CREATE (:GraphTest {run: $run, tag: "rt"})', { run });
+      expect(g.roundTrips).to.equal(4);
+      await rejection(g.read('RETURN RETURN'));
+      expect(g.roundTrips).to.equal(5);
+    });
+
+    it('costs N + 1 for a committed transaction of N statements (N posts, then the commit)', async () => {
+      const g = freshGraph();
+      await g.ping();
+      for (const n of [1, 3]) {
+        const before = g.roundTrips;
+        await g.transaction(async (tx) => {
+          for (let i = 0; i < n; i++) await tx.run('CREATE (:GraphTest {run: $run, tag: "rtTx"})', { run });
+        });
+        expect(g.roundTrips - before, `transaction of ${n}`).to.equal(n + 1);
+      }
+      expect(await countTagged(g, 'rtTx')).to.equal(4);
+    });
+
+    it('costs N + 1 (the rollback) when work throws, and N when the database already rolled back', async () => {
+      const g = freshGraph();
+      await g.ping();
+      let before = g.roundTrips;
+      await rejection(
+        g.transaction(async (tx) => {
+          await tx.run('RETURN 1');
+          await tx.run('RETURN 2');
+          throw new Error('stop');
+        }),
+      );
+      expect(g.roundTrips - before).to.equal(3);
+      before = g.roundTrips;
+      await rejection(
+        g.transaction(async (tx) => {
+          await tx.run('RETURN 1');
+          await tx.run('RETURN RETURN');
+        }),
+      );
+      expect(g.roundTrips - before).to.equal(2);
+    });
+  });
+
+  it('serverVersion() reports 3.1.1 and is asked only once', async () => {
+    const g = freshGraph();
+    const version = await g.serverVersion();
+    expect(version).to.include({ version: '3.1.1', major: 3, minor: 1 });
+    expect(version.edition).to.be.a('string').and.match(/community/i);
+    const trips = g.roundTrips;
+    expect(await g.serverVersion()).to.equal(version);
+    expect(g.roundTrips).to.equal(trips);
+    expect(await graph.serverVersion()).to.include({ version: '3.1.1', major: 3, minor: 1 });
+  });
+
+  describe('ensureSchema()', () => {
+    const label = `GraphTestSchema_${run.replace(/-/g, '')}`;
+    const items: SchemaItem[] = [
+      { label, prop: 'testDbId', unique: true },
+      { label, prop: 'name', unique: false },
+    ];
+
+    after(async () => {
+      await graph.write(`MATCH (n:${label}) DETACH DELETE n`);
+      await graph.write(`DROP CONSTRAINT ON (n:${label}) ASSERT n.testDbId IS UNIQUE`).catch(() => undefined);
+      await graph.write(`DROP INDEX ON :${label}(name)`).catch(() => undefined);
+    });
+
+    it('is idempotent and creates the constraint and index', async () => {
+      await ensureSchema(graph, items);
+      await ensureSchema(graph, items);
+      const constraints = await graph.read<{ description: string }>('CALL db.constraints() YIELD description RETURN description');
+      expect(constraints.filter((c) => c.description.includes(`:${label}`) && c.description.includes('testDbId'))).to.have.length(1);
+      const indexes = await graph.read<{ description: string }>('CALL db.indexes() YIELD description RETURN description');
+      expect(indexes.filter((i) => i.description.includes(`:${label}(name)`))).to.have.length(1);
+    });
+
+    it('enforces the uniqueness constraint with ConflictError (409), auto-commit and in a transaction', async () => {
+      await graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'first'})`);
+      const err = await rejection(graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'second'})`));
+      expect(err).to.be.instanceOf(ConflictError);
+      expect(err.status).to.equal(409);
+
+      const inTx = await rejection(
+        graph.transaction(async (tx) => {
+          await tx.run(`CREATE (:${label} {testDbId: 'dup-2', name: 'a'})`);
+          await tx.run(`CREATE (:${label} {testDbId: 'dup-2', name: 'b'})`);
+        }),
+      );
+      expect(inTx).to.be.instanceOf(ConflictError);
+      expect(inTx.status).to.equal(409);
+
+      const rows = await graph.read<{ id: string; name: string }>(
+        `MATCH (n:${label}) RETURN n.testDbId AS id, n.name AS name ORDER BY id, name`,
+      );
+      expect(rows).to.deep.equal([{ id: 'dup-1', name: 'first' }]);
+    });
+  });
+
+  describe('an unavailable database', () => {
+    it('rejects quickly with DatabaseUnavailableError (503, Retry-After) when nothing listens', async () => {
+      const port = await freePort();
+      const g = new HttpGraph({ url: `http://127.0.0.1:${port}`, timeoutMs: 1_000 });
+      const started = Date.now();
+      const err = await rejection(g.read('RETURN 1'));
+      expect(Date.now() - started).to.be.below(3_000);
+      expect(err).to.be.instanceOf(DatabaseUnavailableError);
+      expect(err.status).to.equal(503);
+      expect(err.headers).to.have.property('Retry-After').that.matches(/^\d+$/);
+      // The failed discovery is not cached: the next call tries again (and fails the same way).
+      expect(await rejection(g.ping())).to.be.instanceOf(DatabaseUnavailableError);
+      await g.close();
+    });
+
+    it('does not hang on a server that accepts but never answers: it times out as DatabaseUnavailableError', async () => {
+      const sockets = new Set<net.Socket>();
+      const silent = net.createServer((s) => {
+        sockets.add(s);
+        s.on('error', () => undefined);
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = silent.address() as net.AddressInfo;
+        const g = new HttpGraph({ url: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+        const started = Date.now();
+        const err = await rejection(g.read('RETURN 1'));
+        expect(Date.now() - started).to.be.below(3_000);
+        expect(err).to.be.instanceOf(DatabaseUnavailableError);
+        expect(err.status).to.equal(503);
+        expect(err.headers).to.have.property('Retry-After');
+      } finally {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+  });
+
+  describe('connectGraph()', () => {
+    it('picks HttpGraph for http:// and https://', async () => {
+      for (const uri of ['http://127.0.0.1:7474', 'https://neo4j.example.org:7473/']) {
+        const g = connectGraph({ uri });
+        expect(g, uri).to.be.instanceOf(HttpGraph);
+        await g.close();
+      }
+      const real = connectGraph({ uri: httpUrl() });
+      expect(await real.read('RETURN 1 AS one')).to.deep.equal([{ one: 1 }]);
+    });
+
+    it('picks BoltGraph for bolt://, neo4j:// and neo4j+s:// without connecting', async () => {
+      for (const uri of ['bolt://127.0.0.1:1', 'neo4j://127.0.0.1:1', 'neo4j+s://neo4j.example.org', 'bolt+s://127.0.0.1:1']) {
+        const g = connectGraph({ uri, user: 'neo4j', password: 'x' });
+        try {
+          expect(g, uri).to.be.instanceOf(BoltGraph);
+          expect(g.roundTrips).to.equal(0);
+        } finally {
+          await g.close();
+        }
+      }
+    });
+
+    it('throws a clear error for an unsupported scheme', () => {
+      expect(() => connectGraph({ uri: 'ftp://x' })).to.throw(Error, /unsupported scheme "ftp".*bolt:\/\/.*http\(s\):\/\//);
+      expect(() => connectGraph({ uri: 'redis://127.0.0.1:6379' })).to.throw(/unsupported scheme "redis"/);
+    });
+  });
+});

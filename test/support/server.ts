@@ -1,0 +1,53 @@
+// One bundled Neo4j and one service for the whole suite: started by the root hooks in test/setup.ts, in a fresh
+// throwaway directory, with the demo data loaded, and always stopped at the end.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+
+let running: RunningServer | undefined;
+let workDir: string | undefined;
+
+export async function startTestServer(): Promise<RunningServer> {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-neo4j-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BRAPI_DEV_DB_DIR: workDir,
+    BRAPI_MAX_BODY_BYTES: String(1024 * 1024),
+    BRAPI_MAX_PAGE_SIZE: '5000',
+    LOG_LEVEL: 'silent',
+  });
+  running = await startServer(config, createLogger('silent'));
+  return running;
+}
+
+export async function stopTestServer(): Promise<void> {
+  await running?.stop();
+  running = undefined;
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+export function server(): RunningServer {
+  if (!running) throw new Error('The test server is not running (root hooks in test/setup.ts start it).');
+  return running;
+}
+
+/** fetch against the BrAPI base URL; JSON bodies are sent as JSON. */
+export async function api(method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(server().baseUrl + pathAndQuery, {
+    method,
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
