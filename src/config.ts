@@ -8,6 +8,8 @@ export interface Config {
   neo4j: { uri?: string; user?: string; password?: string; database?: string; timeoutMs: number };
   /** Directory of the bundled development Neo4j used when NEO4J_URI is unset. */
   devDbDir: string;
+  /** Preferred ports of the bundled Neo4j (taken when free; 0 means any). */
+  devDbPorts: { http: number; bolt: number };
   maxPageSize: number;
   maxBodyBytes: number;
   loadDemoData: boolean;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int(env, 'NEO4J_TIMEOUT_MS', 30_000),
     },
     devDbDir: env.BRAPI_DEV_DB_DIR || '.data/neo4j',
+    devDbPorts: { http: int(env, 'BRAPI_DEV_DB_HTTP_PORT', 7474), bolt: int(env, 'BRAPI_DEV_DB_BOLT_PORT', 7687) },
     maxPageSize: int(env, 'BRAPI_MAX_PAGE_SIZE', 10_000),
     maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),
     loadDemoData: env.BRAPI_DEMO_DATA !== 'false',

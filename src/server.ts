@@ -36,7 +36,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let devDb: DevNeo4j | undefined;
   let uri = config.neo4j.uri;
   if (!uri) {
-    devDb = await startDevNeo4j({ dir: config.devDbDir, log: (line) => logger.info(line) });
+    devDb = await startDevNeo4j({
+      dir: config.devDbDir,
+      // npm start prefers Neo4j's usual ports, so Neo4j Browser's saved connection keeps working between runs.
+      httpPort: config.devDbPorts.http,
+      boltPort: config.devDbPorts.bolt,
+      log: (line) => logger.info(line),
+    });
     uri = devDb.httpUrl;
   }
   const graph = connectGraph({ ...config.neo4j, uri });

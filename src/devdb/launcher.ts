@@ -26,7 +26,7 @@ export interface DevNeo4jOptions {
   dir: string;
   heap?: string;
   pageCache?: string;
-  /** Fixed ports (0 or absent: pick free ones). */
+  /** Ports to use when free (0 or absent: any free port). */
   httpPort?: number;
   boltPort?: number;
   startTimeoutMs?: number;
@@ -69,12 +69,16 @@ function distributionSource(): string {
   return path.join(pkg, 'bin', DIST);
 }
 
-export async function freePort(): Promise<number> {
+/** A free loopback port: `preferred` when it is free, else one the OS picks. */
+export async function freePort(preferred = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', (err: NodeJS.ErrnoException) => {
+      if (preferred && err.code === 'EADDRINUSE') resolve(freePort());
+      else reject(err);
+    });
+    server.listen(preferred, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
@@ -149,8 +153,8 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   const java = javaCommand();
   const home = path.resolve(opts.dir, DIST);
   await prepareHome(home);
-  const httpPort = opts.httpPort || (await freePort());
-  const boltPort = opts.boltPort || (await freePort());
+  const httpPort = await freePort(opts.httpPort);
+  const boltPort = await freePort(opts.boltPort);
   writeConfig(home, httpPort, boltPort, opts.pageCache ?? '128m');
   fs.mkdirSync(path.join(home, 'logs'), { recursive: true });
   const logFile = path.join(home, 'logs', 'console.log');

@@ -28,8 +28,9 @@ export function listQuery(entity: EntityDef, where: string): string {
   ].join('\n');
 }
 
+/** Records by DbId, in the order of `$ids` (unknown ones are skipped). */
 export function getQuery(entity: EntityDef): string {
-  return `MATCH (n:${entity.label} {${entity.idField}: $id}) RETURN ${projection(entity)} AS record`;
+  return `UNWIND $ids AS id MATCH (n:${entity.label} {${entity.idField}: id}) RETURN ${projection(entity)} AS record`;
 }
 
 export function createQuery(entity: EntityDef): string {

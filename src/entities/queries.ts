@@ -20,7 +20,13 @@ export async function listEntities(graph: Graph, entity: EntityDef, filter: Comp
   return { total: row.total, data: row.page.map((r) => present(entity, r)) } satisfies Page<unknown>;
 }
 
+/** Records by DbId in one round trip, in the given order; unknown DbIds are left out. */
+export async function getEntities(graph: Graph, entity: EntityDef, ids: string[]) {
+  const rows = await graph.read<{ record: StoredRecord }>(getQuery(entity), { ids });
+  return rows.map((row) => present(entity, row.record));
+}
+
 export async function getEntity(graph: Graph, entity: EntityDef, id: string) {
-  const rows = await graph.read<{ record: StoredRecord }>(getQuery(entity), { id });
-  return rows.length ? present(entity, rows[0].record) : null;
+  const [record] = await getEntities(graph, entity, [id]);
+  return record ?? null;
 }

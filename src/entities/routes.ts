@@ -27,6 +27,7 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
   }
   if (ops.has('get')) {
     router.get(item, async (ctx) => {
+      reportIgnored(ctx, Object.keys(filterInput(ctx)));
       const id = ctx.params[entity.idField];
       const record = await getEntity(ctx.services.graph, entity, id);
       if (!record) throw new NotFoundError(`No ${entity.label} has ${entity.idField} "${id}".`);

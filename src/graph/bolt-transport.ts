@@ -3,7 +3,7 @@
 // the HTTP transport and converts values the way the HTTP endpoint returns them.
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { DatabaseUnavailableError, fromNeo4jCode } from '../errors.js';
-import { parseVersion, type Graph, type Params, type Row, type Runner, type ServerVersion } from './port.js';
+import { detectVersion, type Graph, type Params, type Row, type Runner, type ServerVersion } from './port.js';
 
 export interface BoltTransportOptions {
   url: string;
@@ -53,9 +53,7 @@ export class BoltGraph implements Graph {
   }
 
   serverVersion(): Promise<ServerVersion> {
-    this.version ??= this.read<{ version: string; edition: string }>(
-      'CALL dbms.components() YIELD versions, edition RETURN versions[0] AS version, edition',
-    ).then(([row]) => parseVersion(row.version, row.edition));
+    this.version ??= detectVersion(this);
     return this.version;
   }
 

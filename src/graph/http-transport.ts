@@ -2,7 +2,7 @@
 // It is how the service reaches the bundled 3.1.1 server (whose Bolt v1 current drivers no longer speak) and any
 // server reachable only over HTTP(S).
 import { DatabaseUnavailableError, fromNeo4jCode } from '../errors.js';
-import { parseVersion, type Graph, type Params, type Row, type Runner, type ServerVersion } from './port.js';
+import { detectVersion, type Graph, type Params, type Row, type Runner, type ServerVersion } from './port.js';
 
 interface Statement {
   statement: string;
@@ -85,10 +85,8 @@ export class HttpGraph implements Graph {
     return result;
   }
 
-  async serverVersion(): Promise<ServerVersion> {
-    this.version ??= this.read<{ version: string; edition: string }>(
-      'CALL dbms.components() YIELD versions, edition RETURN versions[0] AS version, edition',
-    ).then(([row]) => parseVersion(row.version, row.edition));
+  serverVersion(): Promise<ServerVersion> {
+    this.version ??= detectVersion(this);
     return this.version;
   }
 

@@ -44,3 +44,11 @@ export function parseVersion(version: string, edition = 'unknown'): ServerVersio
   const [major, minor] = version.split('.').map((p) => parseInt(p, 10));
   return { version, major: major || 0, minor: minor || 0, edition };
 }
+
+/** Asks the server its version (both transports; `dbms.components()` exists from 3.0 to 5.x). */
+export async function detectVersion(graph: Pick<Graph, 'read'>): Promise<ServerVersion> {
+  const [row] = await graph.read<{ version: string; edition: string }>(
+    'CALL dbms.components() YIELD versions, edition RETURN versions[0] AS version, edition',
+  );
+  return parseVersion(row.version, row.edition);
+}

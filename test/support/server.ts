@@ -16,6 +16,8 @@ export async function startTestServer(): Promise<RunningServer> {
     PORT: '0',
     HOST: '127.0.0.1',
     BRAPI_DEV_DB_DIR: workDir,
+    BRAPI_DEV_DB_HTTP_PORT: '0',
+    BRAPI_DEV_DB_BOLT_PORT: '0',
     BRAPI_MAX_BODY_BYTES: String(1024 * 1024),
     BRAPI_MAX_PAGE_SIZE: '5000',
     LOG_LEVEL: 'silent',

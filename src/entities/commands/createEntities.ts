@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
 import { createQuery } from '../cypher.js';
-import { getEntity } from '../queries.js';
+import { getEntities } from '../queries.js';
 import { toStorage } from '../presenter.js';
 import type { EntityDef } from '../types.js';
 import { writeLinks } from './links.js';
@@ -31,7 +31,7 @@ export async function createEntities(graph: Graph, { entity, records, ids, readB
     await writeLinks(tx, entity, plans);
   });
   if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));
-  return Promise.all(plans.map(({ id }) => getEntity(graph, entity, id)));
+  return getEntities(graph, entity, plans.map(({ id }) => id));
 }
 
 function withoutNulls(props: Record<string, unknown>) {
