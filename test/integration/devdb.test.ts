@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { expect } from 'chai';
-import type { DevNeo4j } from '../../src/devdb/launcher.js';
+import { JavaMissingError, startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { server } from '../support/server.js';
 
 const BROKEN_ENCODER = 'org/neo4j/bolt/v1/packstream/utf8/SunMiscUTF8Encoder.class';
@@ -299,5 +299,21 @@ describe('bundled Neo4j: Bolt v1 works for Neo4j Browser', () => {
       expect(failure.signature, describeMessage(failure)).to.equal(FAILURE);
       expect((failure.fields[0] as Record<string, unknown>).code).to.equal('Neo.ClientError.Statement.SyntaxError');
     });
+  });
+});
+
+describe('bundled Neo4j without Java', () => {
+  it('fails with a message naming the package to install', async () => {
+    const saved = { PATH: process.env.PATH, JAVA_HOME: process.env.JAVA_HOME };
+    process.env.PATH = '/nonexistent';
+    delete process.env.JAVA_HOME;
+    try {
+      const err = await startDevNeo4j({ dir: '/nonexistent/never-created' }).then(() => null, (e: Error) => e);
+      expect(err).to.be.instanceOf(JavaMissingError);
+      expect(err!.message).to.contain('openjdk-17-jre-headless').and.contain('NEO4J_URI');
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.JAVA_HOME !== undefined) process.env.JAVA_HOME = saved.JAVA_HOME;
+    }
   });
 });
