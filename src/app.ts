@@ -13,6 +13,7 @@ import { requestLog } from './http/middleware/requestLog.js';
 import type { BrapiContextExtras, BrapiRouter, BrapiState, Services } from './http/types.js';
 import { registerCommonCropNames } from './modules/core/commoncropnames/routes.js';
 import { registerServerInfo } from './modules/core/serverinfo/routes.js';
+import { registerPedigree } from './modules/germplasm/pedigree/routes.js';
 
 export function createApp(services: Services) {
   const app = new Koa<BrapiState, BrapiContextExtras>();
@@ -25,6 +26,8 @@ export function createApp(services: Services) {
   brapi.use(pagination());
   registerServerInfo(brapi);
   registerCommonCropNames(brapi);
+  // Before the generic routes, so /germplasm/{id}/pedigree is not taken for something else.
+  registerPedigree(brapi);
   for (const entity of entities) registerEntityRoutes(brapi, entity);
 
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();

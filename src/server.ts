@@ -24,10 +24,14 @@ export interface RunningServer {
 }
 
 export function schemaItems(): SchemaItem[] {
-  return entities.flatMap((e) => [
-    { label: e.label, prop: e.idField, unique: true },
-    ...e.indexes.map((prop) => ({ label: e.label, prop, unique: false })),
-  ]);
+  return [
+    ...entities.flatMap((e) => [
+      { label: e.label, prop: e.idField, unique: true },
+      ...e.indexes.map((prop) => ({ label: e.label, prop, unique: false })),
+    ]),
+    // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
+    { label: 'PedigreeLock', prop: 'name', unique: true },
+  ];
 }
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {

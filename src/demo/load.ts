@@ -6,7 +6,9 @@ import { createEntities } from '../entities/commands/createEntities.js';
 import { entities } from '../entities/registry.js';
 import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
+import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';
 import { readSoybase } from './soybase.js';
+import { soybasePedigree } from './soybase-pedigree.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -16,23 +18,24 @@ export async function isEmpty(graph: Graph): Promise<boolean> {
 }
 
 export interface LoadReport {
-  [label: string]: number;
+  records: Record<string, number>;
+  pedigree: ImportReport;
 }
 
 export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadReport> {
-  const report: LoadReport = {};
+  const records: Record<string, number> = {};
   for (const entity of entities) {
     const file = path.join(FIXTURES, 'demo', `${entity.path}.json`);
     if (!fs.existsSync(file)) continue;
-    const records = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
-    const ids = records.map((r) => String(r[entity.idField]));
-    await createEntities(graph, { entity, records, ids, readBack: false });
-    report[entity.label] = records.length;
+    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
+    const ids = rows.map((r) => String(r[entity.idField]));
+    await createEntities(graph, { entity, records: rows, ids, readBack: false });
+    records[entity.label] = rows.length;
   }
   const germplasmEntity = entities.find((e) => e.label === 'Germplasm')!;
-  const { germplasm } = readSoybase(path.join(FIXTURES, 'soybase'));
-  for (let i = 0; i < germplasm.length; i += BATCH) {
-    const batch = germplasm.slice(i, i + BATCH);
+  const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
+  for (let i = 0; i < soybase.germplasm.length; i += BATCH) {
+    const batch = soybase.germplasm.slice(i, i + BATCH);
     await createEntities(graph, {
       entity: germplasmEntity,
       records: batch.map((g) => g.record),
@@ -40,7 +43,12 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
       readBack: false,
     });
   }
-  report.Germplasm = (report.Germplasm ?? 0) + germplasm.length;
-  logger?.info('demo data loaded', report);
-  return report;
+  records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
+  // The relationships go through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
+  // its two-line cycle; the report names them.
+  const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
+  const pedigree = await importPedigree(graph, soybasePedigree(soybase.rows, ids));
+  logger?.info('demo data loaded', { records, pedigree: { ...pedigree, rejected: pedigree.rejected.length } });
+  for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
+  return { records, pedigree };
 }

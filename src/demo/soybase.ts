@@ -35,10 +35,12 @@ function groupBy(rows: string[][]): Map<string, string[]> {
   return map;
 }
 
-/** URL-safe, readable DbIds derived from the names; a clash gets a numeric suffix (the input order is fixed). */
-export function slugIds(names: string[]): Map<string, string> {
+/**
+ * URL-safe, readable DbIds derived from the names; a clash (with each other or with `taken`, which is updated)
+ * gets a numeric suffix. The input order is fixed, so the ids are too.
+ */
+export function slugIds(names: string[], taken = new Set<string>()): Map<string, string> {
   const ids = new Map<string, string>();
-  const taken = new Set<string>();
   for (const name of names) {
     const base = 'soy-' + (name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'unnamed');
     let id = base;

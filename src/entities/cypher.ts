@@ -28,9 +28,13 @@ export function listQuery(entity: EntityDef, where: string): string {
   ].join('\n');
 }
 
+function byId(entity: EntityDef, value: string, node = 'n'): string {
+  return `MATCH (${node}:${entity.label} {${entity.idField}: ${value}})`;
+}
+
 /** Records by DbId, in the order of `$ids` (unknown ones are skipped). */
 export function getQuery(entity: EntityDef): string {
-  return `UNWIND $ids AS id MATCH (n:${entity.label} {${entity.idField}: id}) RETURN ${projection(entity)} AS record`;
+  return `UNWIND $ids AS id ${byId(entity, 'id')} RETURN ${projection(entity)} AS record`;
 }
 
 export function createQuery(entity: EntityDef): string {
@@ -55,7 +59,7 @@ export function missingTargetsQuery(ref: RefSpec): string {
 export function relinkQuery(entity: EntityDef, ref: RefSpec): string {
   return [
     'UNWIND $links AS link',
-    `MATCH (n:${entity.label} {${entity.idField}: link.id})`,
+    byId(entity, 'link.id'),
     `OPTIONAL MATCH (n)-[old:${ref.rel}]->(:${ref.target.label})`,
     'DELETE old',
     'WITH DISTINCT n, link WHERE link.target IS NOT NULL',

@@ -58,6 +58,8 @@ function clause(spec: FilterSpec, param: string): string {
       return `n.${spec.prop} <= $${param}`;
     case 'related':
       return `ANY(v IN [(n)${spec.path}(r:${spec.label}) | r.${spec.prop}] WHERE v IN $${param})`;
+    case 'expr':
+      return `${spec.expr} IN $${param}`;
   }
 }
 

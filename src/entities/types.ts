@@ -28,12 +28,14 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  * - contains: a list property holds one of the values.
  * - min / max: a property at least / at most the value (inclusive; numbers or ISO dates).
  * - related: an entity reached by a fixed path has a property equal to one of the values.
+ * - expr: a Cypher expression over `n` (a registry constant, e.g. genus + ' ' + species) equals one of the values.
  */
 export type FilterSpec =
   | { kind: 'eq'; prop: string; type?: FilterValueType; aliases?: Record<string, string> }
   | { kind: 'contains'; prop: string; type?: FilterValueType }
   | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' }
-  | { kind: 'related'; path: string; label: string; prop: string; type?: FilterValueType };
+  | { kind: 'related'; path: string; label: string; prop: string; type?: FilterValueType }
+  | { kind: 'expr'; expr: string; type?: FilterValueType };
 
 export interface EntityDef {
   /** Path segment of the collection, e.g. `programs`. */

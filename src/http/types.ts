@@ -33,5 +33,6 @@ export interface BrapiContextExtras {
   services: Services;
 }
 
-export type BrapiContext = ParameterizedContext<BrapiState, BrapiContextExtras>;
+/** A route handler's context: the router adds the path parameters. */
+export type BrapiContext = ParameterizedContext<BrapiState, BrapiContextExtras> & { params: Record<string, string> };
 export type BrapiRouter = Router<BrapiState, BrapiContextExtras>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
+import { BULK_ROWS, refreshStatistics } from '../../graph/schema.js';
 import { createQuery } from '../cypher.js';
 import { getEntities } from '../queries.js';
 import { toStorage } from '../presenter.js';
@@ -30,6 +31,7 @@ export async function createEntities(graph: Graph, { entity, records, ids, readB
     await tx.run(createQuery(entity), { rows });
     await writeLinks(tx, entity, plans);
   });
+  if (rows.length >= BULK_ROWS) await refreshStatistics(graph);
   if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));
   return getEntities(graph, entity, plans.map(({ id }) => id));
 }

@@ -1,0 +1,65 @@
+// Bulk import through the same transactional upload as POST /pedigree, for loaders that must go on past bad
+// records: a rejected batch loses only the relationships the rejection names, is retried, and every rejected
+// relationship is reported with its reason.
+import type { Graph } from '../../../../graph/port.js';
+import { refreshStatistics } from '../../../../graph/schema.js';
+import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
+import type { Problem } from '../types.js';
+import { uploadPedigree } from './uploadPedigree.js';
+
+export interface ImportNode {
+  germplasmDbId: string;
+  germplasmName?: string;
+  parents?: Array<{ germplasmDbId: string; germplasmName?: string; parentType: string }>;
+}
+
+export interface ImportReport {
+  nodes: number;
+  created: number;
+  linked: number;
+  /** One entry per rejected record; a cycle found from several of its relationships is reported once. */
+  rejected: Problem[];
+}
+
+const MAX_ATTEMPTS = 10;
+
+export async function importPedigree(graph: Graph, nodes: ImportNode[], batchSize = 50_000): Promise<ImportReport> {
+  const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, rejected: [] };
+  const seenCycles = new Set<string>();
+  for (let start = 0; start < nodes.length; start += batchSize) {
+    let batch = nodes.slice(start, start + batchSize).map((n) => ({ ...n, parents: [...(n.parents ?? [])] }));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false });
+        report.created += result.created;
+        report.linked += result.edges;
+        await refreshStatistics(graph);
+        break;
+      } catch (err) {
+        if (!(err instanceof PedigreeRejectedError) || attempt === MAX_ATTEMPTS) throw err;
+        for (const problem of err.problems) {
+          const cycleKey = problem.cycle && [...new Set(problem.cycle)].sort().join('\u0000');
+          if (!cycleKey || !seenCycles.has(cycleKey)) report.rejected.push(problem);
+          if (cycleKey) seenCycles.add(cycleKey);
+        }
+        batch = withoutRejected(batch, err.problems);
+      }
+    }
+  }
+  return report;
+}
+
+/** Drops the relationships a rejection names (all parents of the germplasm when it names no single parent). */
+/** A problem about a germplasm the batch does not describe (an unknown parent) drops the references to it. */
+function withoutRejected<T extends Required<Pick<ImportNode, 'parents'>> & ImportNode>(batch: T[], problems: Problem[]): T[] {
+  const described = new Set(batch.map((n) => n.germplasmDbId));
+  const unknown = new Set(problems.map((p) => p.germplasmDbId).filter((id) => !described.has(id)));
+  return batch.map((node) => {
+    const mine = problems.filter((p) => p.germplasmDbId === node.germplasmDbId);
+    const everything = mine.some((p) => p.parent === undefined);
+    const parents = everything
+      ? []
+      : node.parents.filter((r) => !unknown.has(r.germplasmDbId) && !mine.some((p) => p.parent === r.germplasmDbId));
+    return parents.length === node.parents.length ? node : { ...node, parents };
+  });
+}

@@ -1,0 +1,99 @@
+// POST and PUT /pedigree: creates the germplasm a request describes that do not exist yet, sets the fields it
+// gives, replaces the relationship arrays a PUT names, writes the PARENT relationships, and checks the quality
+// rules against the resulting graph, all in one transaction: every problem found rejects the whole request.
+import { writeLinks } from '../../../../entities/commands/links.js';
+import { createQuery } from '../../../../entities/cypher.js';
+import { toStorage } from '../../../../entities/presenter.js';
+import { cypher } from '../../../../graph/cypher-files.js';
+import type { Graph, Runner } from '../../../../graph/port.js';
+import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
+import { PedigreeRejectedError } from '../parseUpload.js';
+import type { Edge, PedigreeUpload, Problem } from '../types.js';
+
+export interface UploadResult {
+  /** DbIds of the nodes the request described, in request order. */
+  germplasmDbIds: string[];
+  created: number;
+  edges: number;
+}
+
+export interface UploadPedigreeProps {
+  upload: PedigreeUpload;
+  /** POST keeps the fields of germplasm that already exist (it only connects them); PUT updates them. */
+  updateExisting: boolean;
+}
+
+export async function uploadPedigree(graph: Graph, { upload, updateExisting }: UploadPedigreeProps): Promise<UploadResult> {
+  const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
+  const plans = upload.nodes.map((node) => ({
+    node,
+    plan: toStorage(germplasmEntity, node.germplasm, `node ${node.germplasmDbId}`),
+  }));
+
+  return graph.transaction(async (tx) => {
+    await tx.run(cypher('germplasm/pedigree/lock'));
+    const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
+    const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
+
+    // Endpoints the request names but does not describe can be created only if the reference gives a name.
+    const problems: Problem[] = [];
+    const minimal: Array<{ germplasmDbId: string; germplasmName: string }> = [];
+    for (const id of referenced) {
+      if (existing.has(id) || described.has(id)) continue;
+      const name = upload.referencedNames.get(id);
+      if (name) minimal.push({ germplasmDbId: id, germplasmName: name });
+      else problems.push({ germplasmDbId: id, reason: 'does not exist, and the request does not describe it (give it a germplasmName to create it)' });
+    }
+    if (problems.length) throw new PedigreeRejectedError(problems);
+
+    const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
+    const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
+    const rows = [
+      ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree }), germplasmDbId: node.germplasmDbId })),
+      ...minimal.map((m) => ({ ...m, defaultDisplayName: m.germplasmName })),
+    ];
+    if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
+    if (toUpdate.length) {
+      await tx.run(cypher('germplasm/pedigree/update-nodes'), {
+        rows: toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })),
+      });
+    }
+    await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
+
+    if (upload.replaceParentsOf.length) await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf });
+    if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
+    if (upload.edges.length) {
+      await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
+      await checkGraph(tx, upload.edges);
+    }
+    return {
+      germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
+      created: rows.length,
+      edges: upload.edges.length,
+    };
+  });
+}
+
+/** The rules that depend on data already stored: one FEMALE and one MALE parent at most, and no cycles. */
+async function checkGraph(tx: Runner, edges: Edge[]) {
+  const problems: Problem[] = [];
+  const children = [...new Set(edges.map((e) => e.child))];
+  const crowded = await tx.run<{ id: string; parentType: string; n: number }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
+  for (const { id, parentType, n } of crowded) problems.push({ germplasmDbId: id, reason: `would have ${n} ${parentType} parents` });
+  const cycles = await tx.run<{ child: string; parent: string; cycle: string[] }>(cypher('germplasm/pedigree/check-cycles'), {
+    edges: edges.map(({ child, parent }) => ({ child, parent })),
+  });
+  for (const { child, parent, cycle } of cycles) {
+    problems.push({
+      germplasmDbId: child,
+      parent,
+      cycle: [cycle[cycle.length - 1], ...cycle],
+      reason: `cannot have ${parent} as a parent: it would be its own ancestor (child → parent: ${[cycle[cycle.length - 1], ...cycle].join(' → ')})`,
+    });
+  }
+  if (problems.length) throw new PedigreeRejectedError(problems);
+}
+
+function definedOnly(props: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
+}

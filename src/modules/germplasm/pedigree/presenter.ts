@@ -1,0 +1,36 @@
+// A traversed germplasm -> BrAPI PedigreeNode, every field present. Relationship arrays are null when excluded by
+// the include* parameters and arrays (possibly empty) when included, sorted by DbId so responses are stable.
+import { purdy } from './purdy.js';
+import type { TraversedNode } from './traversal.js';
+
+const byId = <T extends { germplasmDbId: string }>(a: T, b: T) => (a.germplasmDbId < b.germplasmDbId ? -1 : a.germplasmDbId > b.germplasmDbId ? 1 : 0);
+
+function json(value: unknown) {
+  return typeof value === 'string' ? JSON.parse(value) : null;
+}
+
+function orNull<T>(value: T | undefined): T | null {
+  return value === undefined ? null : value;
+}
+
+export function presentPedigreeNode(node: TraversedNode) {
+  const p = node.props;
+  const siblings = node.siblings && [...new Map(node.siblings.map((s) => [s.germplasmDbId, s])).values()].sort(byId);
+  return {
+    additionalInfo: json(p.additionalInfo),
+    breedingMethodDbId: node.method?.id ?? null,
+    breedingMethodName: node.method?.name ?? null,
+    crossingProjectDbId: orNull(p.crossingProjectDbId),
+    crossingYear: orNull(p.crossingYear),
+    defaultDisplayName: orNull(p.defaultDisplayName),
+    externalReferences: json(p.externalReferences),
+    familyCode: orNull(p.familyCode),
+    germplasmDbId: p.germplasmDbId,
+    germplasmName: orNull(p.germplasmName),
+    germplasmPUI: orNull(p.germplasmPUI),
+    parents: node.parents && [...node.parents].sort(byId),
+    pedigreeString: orNull(p.pedigreeString) ?? purdy({ name: null, parents: node.purdy }),
+    progeny: node.progeny && [...node.progeny].sort(byId),
+    siblings,
+  };
+}

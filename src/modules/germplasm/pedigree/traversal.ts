@@ -1,0 +1,98 @@
+// GET /pedigree as one Cypher statement: select the base germplasm with the germplasm filters, collect ancestors
+// and descendants with variable-length patterns, order the flat set by DbId and return the total and one page,
+// each node with its relationship arrays. Depth bounds cannot be parameters, so they are validated integers.
+import type { CompiledFilter } from '../../../entities/filters.js';
+import type { Graph } from '../../../graph/port.js';
+
+export interface TraversalOptions {
+  filter: CompiledFilter;
+  /** Generations of parents and of children to collect; null means all of them (includeFullTree). */
+  pedigreeDepth: number | null;
+  progenyDepth: number | null;
+  includeParents: boolean;
+  includeProgeny: boolean;
+  includeSiblings: boolean;
+}
+
+export interface TraversedNode {
+  props: Record<string, unknown>;
+  method: { id: string; name: string | null } | null;
+  parents: RelativeRow[] | null;
+  progeny: RelativeRow[] | null;
+  siblings: Array<{ germplasmDbId: string; germplasmName: string | null }> | null;
+  purdy: PurdyRow[];
+}
+
+export interface RelativeRow {
+  germplasmDbId: string;
+  germplasmName: string | null;
+  parentType: string;
+}
+
+export interface PurdyRow {
+  parentType: string;
+  tree: { name: string | null; parents: PurdyRow[] };
+}
+
+function bound(depth: number | null): string {
+  if (depth === null) return '*0..';
+  if (!Number.isSafeInteger(depth) || depth < 0) throw new Error(`invalid depth ${depth}`);
+  return `*0..${depth}`;
+}
+
+/** Nested parents of `node`, `levels` deep, for the Purdy string of germplasm that have none stored. */
+function purdyTree(node: string, levels: number): string {
+  if (levels === 0) return '[]';
+  const r = `r${levels}`;
+  const p = `p${levels}`;
+  return `[(${node})-[${r}:PARENT]->(${p}:Germplasm) | {parentType: ${r}.parentType, tree: {name: ${p}.germplasmName, parents: ${purdyTree(p, levels - 1)}}}]`;
+}
+
+export const PURDY_LEVELS = 3;
+
+export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>, n = 'n'): string {
+  const relative = (rel: string, other: string) =>
+    `{germplasmDbId: ${other}.germplasmDbId, germplasmName: ${other}.germplasmName, parentType: ${rel}.parentType}`;
+  return `{
+    props: properties(${n}),
+    method: head([(${n})-[:BRED_BY]->(bm:BreedingMethod) | {id: bm.breedingMethodDbId, name: bm.breedingMethodName}]),
+    parents: ${opts.includeParents ? `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}]` : 'null'},
+    progeny: ${opts.includeProgeny ? `[(${n})<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}]` : 'null'},
+    siblings: ${opts.includeSiblings
+      ? `[(${n})-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> ${n} | {germplasmDbId: sb.germplasmDbId, germplasmName: sb.germplasmName}]`
+      : 'null'},
+    purdy: CASE WHEN ${n}.pedigreeString IS NULL THEN ${purdyTree(n, PURDY_LEVELS)} ELSE [] END
+  }`;
+}
+
+export function traversalQuery(opts: TraversalOptions): string {
+  const page = `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${nodeProjection(opts)}] AS page`;
+  if (opts.filter.where === 'true') {
+    // No filter: every germplasm is a base node, so there is nothing to traverse.
+    return ['MATCH (m:Germplasm)', 'WITH m ORDER BY m.germplasmDbId', 'WITH collect(m) AS nodes', page].join('\n');
+  }
+  // OPTIONAL MATCH keeps one row when nothing matches, so the aggregations always return a row; *0.. includes
+  // the base nodes themselves.
+  return [
+    `OPTIONAL MATCH (n:Germplasm) WHERE ${opts.filter.where}`,
+    `OPTIONAL MATCH (n)-[:PARENT${bound(opts.pedigreeDepth)}]->(a:Germplasm)`,
+    'WITH collect(DISTINCT a) AS up',
+    `OPTIONAL MATCH (n:Germplasm) WHERE ${opts.filter.where}`,
+    `OPTIONAL MATCH (n)<-[:PARENT${bound(opts.progenyDepth)}]-(d:Germplasm)`,
+    'WITH up, collect(DISTINCT d) AS down',
+    'UNWIND up + down AS m',
+    'WITH DISTINCT m ORDER BY m.germplasmDbId',
+    'WITH collect(m) AS nodes',
+    page,
+  ].join('\n');
+}
+
+export async function traversePedigree(graph: Graph, opts: TraversalOptions, page: number, pageSize: number) {
+  const skip = page * pageSize;
+  const rows = await graph.read<{ total: number; page: TraversedNode[] }>(traversalQuery(opts), {
+    ...opts.filter.params,
+    skip,
+    end: skip + pageSize,
+  });
+  return rows[0] ?? { total: 0, page: [] };
+}

@@ -1,0 +1,41 @@
+export const PARENT_TYPES = ['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL'] as const;
+export type ParentType = (typeof PARENT_TYPES)[number];
+
+/** One PARENT relationship: (child)-[:PARENT {parentType}]->(parent). */
+export interface Edge {
+  child: string;
+  parent: string;
+  parentType: ParentType;
+}
+
+/** A germplasm named by an upload: its DbId (given or generated) and the fields the request sets. */
+export interface UploadNode {
+  germplasmDbId: string;
+  /** True when the request gave no DbId, so the node is certainly new. */
+  generatedId: boolean;
+  /** Germplasm-schema fields as given (germplasmName, germplasmPUI, defaultDisplayName, ...). */
+  germplasm: Record<string, unknown>;
+  /** Pedigree-only properties (familyCode, crossingYear, crossingProjectDbId, pedigreeString). */
+  pedigree: Record<string, unknown>;
+}
+
+export interface Problem {
+  /** The germplasm the problem is about (for an edge, its child). */
+  germplasmDbId: string;
+  reason: string;
+  /** For a problem with one PARENT relationship: its parent. */
+  parent?: string;
+  /** For a cycle: the germplasm on it, child first. */
+  cycle?: string[];
+}
+
+export interface PedigreeUpload {
+  nodes: UploadNode[];
+  edges: Edge[];
+  /** Names referenced by edges, for endpoints the request does not describe (used to create them). */
+  referencedNames: Map<string, string>;
+  /** Nodes whose parent edges are replaced (PUT with a `parents` array) ... */
+  replaceParentsOf: string[];
+  /** ... and whose progeny edges are replaced (PUT with a `progeny` array). */
+  replaceProgenyOf: string[];
+}

@@ -1,0 +1,305 @@
+// The pedigree calls on small hand-built trees (unique DbIds per run, so the SoyBase demo data does not interfere).
+import { expect } from 'chai';
+import { api, server } from '../support/server.js';
+import { expectAllFields, expectValidResponse } from '../support/schema.js';
+
+const run = `t${Date.now().toString(36)}`;
+const id = (name: string) => `${run}-${name}`;
+const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+const names = (nodes: Array<{ germplasmDbId: string }>) => nodes.map((n) => n.germplasmDbId.slice(run.length + 1));
+
+async function pedigree(query: string) {
+  const res = await api('GET', `/pedigree?${query}`);
+  expect(res.status, res.text).to.equal(200);
+  expectValidResponse('get', '/pedigree', 200, res.json);
+  return res.json;
+}
+
+async function edgeCount(): Promise<number> {
+  const [row] = await server().graph.read<{ n: number }>(
+    'MATCH (c:Germplasm)-[r:PARENT]->() WHERE c.germplasmDbId STARTS WITH $run RETURN count(r) AS n',
+    { run },
+  );
+  return row.n;
+}
+
+// F1..F4 founders; A = F1 x F2 and B = F1 x F3 are half-sibs; C = A x B closes a diamond on F1; S is C selfed;
+// BC1 = C x F2 backcrosses to a grandparent (a loop in the drawing, not a cycle); D = BC1 x F4.
+const TREE = [
+  ...['F1', 'F2', 'F3'].map((n) => ({ germplasmDbId: id(n), germplasmName: n })),
+  { germplasmDbId: id('A'), germplasmName: 'A', parents: [ref('F1', 'FEMALE'), ref('F2', 'MALE')] },
+  { germplasmDbId: id('B'), germplasmName: 'B', parents: [ref('F1', 'FEMALE'), ref('F3', 'MALE')] },
+  { germplasmDbId: id('C'), germplasmName: 'C', familyCode: `${run}-fam`, crossingYear: 2001, parents: [ref('A', 'FEMALE'), ref('B', 'MALE')] },
+  { germplasmDbId: id('S'), germplasmName: 'S', parents: [ref('C', 'SELF')] },
+  { germplasmDbId: id('BC1'), germplasmName: 'BC1', parents: [ref('C', 'FEMALE'), ref('F2', 'MALE')] },
+  { germplasmDbId: id('D'), germplasmName: 'D', parents: [ref('BC1', 'FEMALE')] },
+  // D's male parent is given from the other side: F4 lists D as its progeny.
+  { germplasmDbId: id('F4'), germplasmName: 'F4', progeny: [ref('D', 'MALE')] },
+];
+
+describe('pedigree', () => {
+  before(async () => {
+    const res = await api('POST', '/pedigree', TREE);
+    expect(res.status, res.text).to.equal(200);
+    expectValidResponse('post', '/pedigree', 200, res.json);
+  });
+
+  describe('POST /pedigree', () => {
+    it('answers with the nodes it wrote, every field present, relationships from both sides', async () => {
+      const d = (await pedigree(`germplasmDbId=${id('D')}&pedigreeDepth=0&progenyDepth=0`)).result.data;
+      expect(names(d)).to.deep.equal(['D']);
+      expectAllFields('Germplasm', 'PedigreeNode', d[0]);
+      expect(d[0].parents).to.deep.equal([ref('BC1', 'FEMALE'), ref('F4', 'MALE')]);
+      expect(await edgeCount()).to.equal(11);
+    });
+
+    it('stores the pedigree-only fields', async () => {
+      const [c] = (await pedigree(`germplasmDbId=${id('C')}&pedigreeDepth=0&progenyDepth=0`)).result.data;
+      expect(c).to.include({ familyCode: `${run}-fam`, crossingYear: 2001, germplasmName: 'C' });
+    });
+
+    it('creates a referenced germplasm that does not exist when the reference names it', async () => {
+      const res = await api('POST', '/pedigree', [{ germplasmDbId: id('E'), germplasmName: 'E', parents: [ref('NEW', 'FEMALE')] }]);
+      expect(res.status, res.text).to.equal(200);
+      const [created] = (await pedigree(`germplasmDbId=${id('NEW')}&pedigreeDepth=0&progenyDepth=0`)).result.data;
+      expect(created).to.include({ germplasmName: 'NEW' });
+      expect(created.progeny).to.deep.equal([ref('E', 'FEMALE')]);
+    });
+  });
+
+  describe('GET /pedigree', () => {
+    it('collects one generation each way by default, listing every node relationship arrays', async () => {
+      const body = await pedigree(`germplasmDbId=${id('C')}`);
+      expect(names(body.result.data)).to.deep.equal(['A', 'B', 'BC1', 'C', 'S'].sort());
+      const a = body.result.data.find((n: any) => n.germplasmName === 'A');
+      // A's parents are listed although the traversal stops at A.
+      expect(a.parents).to.deep.equal([ref('F1', 'FEMALE'), ref('F2', 'MALE')]);
+      expect(a.progeny).to.deep.equal([ref('C', 'FEMALE')]);
+      expect(a.siblings).to.equal(null);
+      expect(body.metadata.pagination.totalCount).to.equal(5);
+    });
+
+    it('follows pedigreeDepth and progenyDepth, each node once (the diamond on F1)', async () => {
+      const up = await pedigree(`germplasmDbId=${id('C')}&pedigreeDepth=2&progenyDepth=0`);
+      expect(names(up.result.data)).to.deep.equal(['A', 'B', 'C', 'F1', 'F2', 'F3']);
+      const down = await pedigree(`germplasmDbId=${id('F1')}&pedigreeDepth=0&progenyDepth=3`);
+      expect(names(down.result.data)).to.deep.equal(['A', 'B', 'BC1', 'C', 'F1', 'S']);
+      const none = await pedigree(`germplasmDbId=${id('C')}&pedigreeDepth=0&progenyDepth=0`);
+      expect(names(none.result.data)).to.deep.equal(['C']);
+    });
+
+    it('includeFullTree collects every ancestor and descendant, and only those', async () => {
+      const body = await pedigree(`germplasmDbId=${id('C')}&includeFullTree=true&pedigreeDepth=0`);
+      // F4 is an ancestor of D, not of C.
+      expect(names(body.result.data)).to.deep.equal(['A', 'B', 'BC1', 'C', 'D', 'F1', 'F2', 'F3', 'S']);
+    });
+
+    it('takes several base nodes of one lineage and returns each node once', async () => {
+      const body = await pedigree(`germplasmDbId=${id('A')}&germplasmDbId=${id('C')}&pedigreeDepth=1&progenyDepth=1`);
+      expect(names(body.result.data)).to.deep.equal(['A', 'B', 'BC1', 'C', 'F1', 'F2', 'S']);
+    });
+
+    it('combines filters with AND', async () => {
+      const both = await pedigree(`familyCode=${run}-fam&germplasmName=C&pedigreeDepth=0&progenyDepth=0`);
+      expect(names(both.result.data)).to.deep.equal(['C']);
+      const none = await pedigree(`familyCode=${run}-fam&germplasmName=A&pedigreeDepth=0&progenyDepth=0`);
+      expect(none.result.data).to.deep.equal([]);
+    });
+
+    it('shapes the arrays: null when excluded, arrays (maybe empty) when included', async () => {
+      const body = await pedigree(`germplasmDbId=${id('C')}&includeParents=false&includeProgeny=false&includeSiblings=true`);
+      for (const node of body.result.data) {
+        expect(node.parents).to.equal(null);
+        expect(node.progeny).to.equal(null);
+        expect(node.siblings).to.be.an('array');
+      }
+      const byName = Object.fromEntries(body.result.data.map((n: any) => [n.germplasmName, n]));
+      // B shares F1 with A, BC1 shares F2.
+      expect(byName.A.siblings).to.deep.equal([{ germplasmDbId: id('B'), germplasmName: 'B' }, { germplasmDbId: id('BC1'), germplasmName: 'BC1' }]);
+      expect(byName.S.siblings).to.deep.equal([{ germplasmDbId: id('BC1'), germplasmName: 'BC1' }]);
+      expect(byName.C.siblings).to.deep.equal([]);
+      const founders = await pedigree(`germplasmDbId=${id('F3')}&pedigreeDepth=0&progenyDepth=0`);
+      expect(founders.result.data[0].parents).to.deep.equal([]);
+    });
+
+    it('pages the flat array: disjoint, complete, stable pages with the right totals', async () => {
+      const query = `germplasmDbId=${id('C')}&includeFullTree=true`;
+      const whole = (await pedigree(query)).result.data.map((n: any) => n.germplasmDbId);
+      const pages: string[][] = [];
+      for (let page = 0; page < 5; page++) {
+        const body = await pedigree(`${query}&pageSize=2&page=${page}`);
+        expect(body.metadata.pagination).to.deep.include({ totalCount: 9, totalPages: 5, currentPage: page, pageSize: 2 });
+        pages.push(body.result.data.map((n: any) => n.germplasmDbId));
+      }
+      expect(pages.flat()).to.deep.equal(whole);
+      expect((await pedigree(`${query}&pageSize=2&page=5`)).result.data).to.deep.equal([]);
+    });
+
+    it('costs one database round trip per page', async () => {
+      const graph = server().graph;
+      for (const query of [`germplasmDbId=${id('C')}&includeFullTree=true&includeSiblings=true`, 'pageSize=3']) {
+        const before = graph.roundTrips;
+        await api('GET', `/pedigree?${query}`);
+        expect(graph.roundTrips - before, query).to.equal(1);
+      }
+    });
+
+    it('answers every pedigree node when no filter is given (as BRAVA calls it)', async () => {
+      const body = await pedigree('pageSize=5');
+      const [row] = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
+      expect(body.metadata.pagination.totalCount).to.equal(row.n);
+    });
+
+    it('computes the Purdy pedigree string from the graph, three generations deep', async () => {
+      const body = await pedigree(`germplasmDbId=${id('C')}&includeFullTree=true`);
+      const purdy = Object.fromEntries(body.result.data.map((n: any) => [n.germplasmName, n.pedigreeString]));
+      expect(purdy).to.deep.include({ A: 'F1/F2', C: 'F1/F2//F1/F3', S: 'F1/F2//F1/F3', BC1: 'F1/F2//F1/F3/3/F2', F1: null });
+      expect(purdy.D).to.equal('A/B//F2/3/F4');
+    });
+
+    it('rejects bad recursion and array-control values', async () => {
+      for (const query of ['pedigreeDepth=-1', 'pedigreeDepth=x', 'progenyDepth=1.5', 'includeSiblings=yes', 'pedigreeDepth=1001']) {
+        const res = await api('GET', `/pedigree?${query}`);
+        expect(res.status, query).to.equal(400);
+        expect(res.text).to.match(/pedigreeDepth|progenyDepth|includeSiblings/);
+      }
+    });
+  });
+
+  describe('quality rules (400, nothing written)', () => {
+    async function rejected(method: 'POST' | 'PUT', body: unknown, ...mentions: string[]) {
+      const before = await edgeCount();
+      const res = await api(method, '/pedigree', body);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.headers.get('content-type')).to.match(/^text\/plain/);
+      for (const m of mentions) expect(res.text).to.contain(m);
+      expect(await edgeCount()).to.equal(before);
+      return res.text;
+    }
+
+    it('a germplasm cannot be its own parent', () =>
+      rejected('POST', [{ germplasmDbId: id('A'), parents: [ref('A', 'MALE')] }], id('A'), 'own parent'));
+
+    it('no cycle with existing data, at any depth', async () => {
+      const text = await rejected('POST', [{ germplasmDbId: id('F1'), parents: [ref('D', 'FEMALE')] }], id('F1'), 'own ancestor');
+      expect(text).to.contain('D').and.contain('BC1');
+    });
+
+    it('no cycle within one request', () =>
+      rejected('POST', [
+        { germplasmDbId: id('X1'), germplasmName: 'X1', parents: [ref('X2', 'FEMALE')] },
+        { germplasmDbId: id('X2'), germplasmName: 'X2', parents: [ref('X1', 'FEMALE')] },
+      ], id('X1'), id('X2')));
+
+    it('one FEMALE and one MALE parent at most, counting the stored ones', async () => {
+      await rejected('POST', [{ germplasmDbId: id('A'), parents: [ref('F3', 'FEMALE')] }], id('A'), 'FEMALE');
+      await rejected('POST', [{ germplasmDbId: id('Y'), germplasmName: 'Y', parents: [ref('F1', 'MALE'), ref('F2', 'MALE')] }], id('Y'), 'two MALE');
+    });
+
+    it('parentType must be one of the five', () =>
+      rejected('POST', [{ germplasmDbId: id('A'), parents: [{ germplasmDbId: id('F3'), parentType: 'UNCLE' }] }], 'UNCLE', 'MALE, FEMALE, SELF, POPULATION, CLONAL'));
+
+    it('a referenced germplasm must exist or be creatable from the request', () =>
+      rejected('POST', [{ germplasmDbId: id('A'), parents: [{ germplasmDbId: id('ghost'), parentType: 'FEMALE' }] }], id('ghost'), 'does not exist'));
+
+    it('both sides of one relationship must agree', () =>
+      rejected('POST', [
+        { germplasmDbId: id('Z'), germplasmName: 'Z', parents: [ref('F4', 'FEMALE')] },
+        { germplasmDbId: id('F4'), progeny: [ref('Z', 'MALE')] },
+      ], id('Z'), 'FEMALE', 'MALE'));
+
+    it('lists every problem of a request at once', async () => {
+      const text = await rejected('POST', [
+        { germplasmDbId: id('A'), parents: [ref('A', 'MALE')] },
+        { germplasmDbId: id('B'), parents: [{ germplasmDbId: id('F2'), parentType: 'AUNT' }] },
+      ]);
+      expect(text).to.contain('2 problems').and.contain(id('A')).and.contain(id('B'));
+    });
+
+    it('rejects malformed bodies with a 400 naming the member', async () => {
+      expect((await api('POST', '/pedigree', { not: 'an array' })).status).to.equal(400);
+      const res = await api('PUT', '/pedigree', { [id('A')]: { germplasmDbId: id('B') } });
+      expect(res.status).to.equal(400);
+      expect(res.text).to.contain('keyed');
+      expect((await api('POST', '/pedigree', [{ germplasmDbId: id('A'), crossingYear: 'soon' }])).text).to.contain('crossingYear');
+    });
+  });
+
+  describe('PUT /pedigree', () => {
+    it('replaces the arrays it names and keeps the rest (object keyed by germplasmDbId)', async () => {
+      await api('POST', '/pedigree', [{ germplasmDbId: id('P'), germplasmName: 'P', parents: [ref('F3', 'FEMALE'), ref('F4', 'MALE')] }]);
+      const res = await api('PUT', '/pedigree', { [id('P')]: { germplasmName: 'P renamed', parents: [ref('F1', 'CLONAL')] } });
+      expect(res.status, res.text).to.equal(200);
+      expectValidResponse('put', '/pedigree', 200, res.json);
+      const [p] = res.json.result.data;
+      expect(p).to.include({ germplasmName: 'P renamed' });
+      expect(p.parents).to.deep.equal([ref('F1', 'CLONAL')]);
+      expect(p.pedigreeString).to.equal('F1');
+    });
+
+    it('also takes an array, and replaces progeny from the parent side', async () => {
+      await api('POST', '/pedigree', [{ germplasmDbId: id('Q'), germplasmName: 'Q', parents: [ref('F3', 'FEMALE')] }]);
+      const res = await api('PUT', '/pedigree', [{ germplasmDbId: id('F3'), progeny: [ref('Q', 'FEMALE')] }]);
+      expect(res.status, res.text).to.equal(200);
+      const [f3] = res.json.result.data;
+      expect(f3.progeny).to.deep.equal([ref('Q', 'FEMALE')]);
+      // B lost its MALE parent F3, and nothing else.
+      const [b] = (await pedigree(`germplasmDbId=${id('B')}&pedigreeDepth=0&progenyDepth=0`)).result.data;
+      expect(b.parents).to.deep.equal([ref('F1', 'FEMALE')]);
+      await api('POST', '/pedigree', [{ germplasmDbId: id('B'), parents: [ref('F3', 'MALE')] }]);
+    });
+
+    it('an empty edit changes nothing and answers with the pedigree as it stands', async () => {
+      const before = await edgeCount();
+      const res = await api('PUT', '/pedigree', {});
+      expect(res.status).to.equal(200);
+      expect(res.json.result.data.length).to.be.greaterThan(0);
+      expect(await edgeCount()).to.equal(before);
+    });
+  });
+
+  it('concurrent writers cannot form a cycle together', async () => {
+    await api('POST', '/pedigree', [
+      { germplasmDbId: id('M1'), germplasmName: 'M1' },
+      { germplasmDbId: id('M2'), germplasmName: 'M2' },
+    ]);
+    for (let round = 0; round < 5; round++) {
+      const [m1, m2] = round % 2 ? ['M2', 'M1'] : ['M1', 'M2'];
+      const results = await Promise.all([
+        api('POST', '/pedigree', [{ germplasmDbId: id(m1), parents: [ref(m2, 'FEMALE')] }]),
+        api('POST', '/pedigree', [{ germplasmDbId: id(m2), parents: [ref(m1, 'FEMALE')] }]),
+      ]);
+      expect(results.map((r) => r.status).sort()).to.deep.equal([200, 400]);
+      await api('PUT', '/pedigree', { [id('M1')]: { parents: [] }, [id('M2')]: { parents: [] } });
+    }
+  });
+
+  describe('POST /search/pedigree', () => {
+    it('takes the search body: plural members, recursion and paging', async () => {
+      const res = await api('POST', '/search/pedigree', { germplasmDbIds: [id('C')], pedigreeDepth: 2, progenyDepth: 0, pageSize: 4 });
+      expect(res.status, res.text).to.equal(200);
+      expectValidResponse('post', '/search/pedigree', 200, res.json);
+      expect(res.json.metadata.pagination).to.include({ totalCount: 6, pageSize: 4 });
+      expect(names(res.json.result.data)).to.deep.equal(['A', 'B', 'C', 'F1']);
+    });
+  });
+
+  describe('v2.0 calls', () => {
+    it('GET /germplasm/{id}/pedigree gives parents, the pedigree string and siblings', async () => {
+      const res = await api('GET', `/germplasm/${id('A')}/pedigree?includeSiblings=true`);
+      expect(res.status).to.equal(200);
+      expectValidResponse('get', '/germplasm/{germplasmDbId}/pedigree', 200, res.json);
+      expect(res.json.result).to.deep.include({ germplasmDbId: id('A'), pedigree: 'F1/F2' });
+      expect(res.json.result.parents).to.deep.equal([ref('F1', 'FEMALE'), ref('F2', 'MALE')]);
+      expect(names(res.json.result.siblings)).to.deep.equal(['B', 'BC1', 'P']);
+      expect((await api('GET', `/germplasm/${id('nobody')}/pedigree`)).status).to.equal(404);
+    });
+
+    it('GET /germplasm/{id}/progeny gives the children with the parent role', async () => {
+      const res = await api('GET', `/germplasm/${id('F2')}/progeny`);
+      expect(res.status).to.equal(200);
+      expectValidResponse('get', '/germplasm/{germplasmDbId}/progeny', 200, res.json);
+      expect(res.json.result.progeny).to.deep.equal([ref('A', 'MALE'), ref('BC1', 'MALE')]);
+    });
+  });
+});
