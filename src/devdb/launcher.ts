@@ -113,9 +113,6 @@ function writeConfig(home: string, httpPort: number, boltPort: number, pageCache
     `dbms.connector.bolt.advertised_address=127.0.0.1:${boltPort}`,
     `dbms.memory.pagecache.size=${pageCache}`,
     'dbms.udc.enabled=false',
-    // 3.1's compiled runtime emits bytecode that Java 17 rejects ("must be InterfaceMethodref constant") for some
-    // read queries (shortestPath among them); the interpreted runtime runs everything.
-    'unsupported.cypher.runtime=INTERPRETED',
     'dbms.shell.enabled=false',
     '',
   ].join('\n');
