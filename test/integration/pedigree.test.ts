@@ -303,3 +303,41 @@ describe('pedigree', () => {
     });
   });
 });
+
+describe('SoyBase pedigree load', () => {
+  it('reports exactly its two bad records, and stores neither', async function () {
+    this.timeout(120_000);
+    const { readSoybase } = await import('../../src/demo/soybase.js');
+    const { soybasePedigree } = await import('../../src/demo/soybase-pedigree.js');
+    const { importPedigree } = await import('../../src/modules/germplasm/pedigree/commands/importPedigree.js');
+    const { FIXTURES } = await import('../../src/demo/load.js');
+    const data = readSoybase(`${FIXTURES}/soybase`);
+    const ids = new Map(data.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
+    // The demo data loaded at start went through the same import; running it again must report the same.
+    const report = await importPedigree(server().graph, soybasePedigree(data.rows, ids));
+    expect(report.rejected.map((p) => [p.germplasmDbId, p.parent])).to.deep.equal([
+      ['soy-pioneer-p90b74', 'soy-pioneer-p90b74'],
+      ['soy-ln-955414', 'soy-sc-starfield'],
+    ]);
+    expect(report.rejected[1].reason).to.contain('own ancestor');
+    const [row] = await server().graph.read<{ self: number; pair: number; total: number }>(
+      `MATCH (p:Germplasm {germplasmDbId: 'soy-pioneer-p90b74'}), (l:Germplasm {germplasmDbId: 'soy-ln-955414'}), (s:Germplasm {germplasmDbId: 'soy-sc-starfield'})
+       RETURN size([(p)-[r:PARENT]->(p) | r]) AS self, size([(l)-[r:PARENT]-(s) | r]) AS pair,
+              size([(s)-[r:PARENT]->() | r]) + size([(l)-[r:PARENT]->() | r]) AS total`,
+    );
+    // Each keeps its other parent (IA1008, SC 2307); the pair is never linked either way.
+    expect(row).to.deep.equal({ self: 0, pair: 0, total: 2 });
+  });
+
+  it('serves Williams 82 with its real parents and a valid pedigree node', async () => {
+    const res = await api('GET', '/pedigree?germplasmName=Williams%2082&pedigreeDepth=1&progenyDepth=0');
+    expectValidResponse('get', '/pedigree', 200, res.json);
+    const w82 = res.json.result.data.find((n: any) => n.germplasmName === 'Williams 82');
+    // Kingwa is itself a selection from Peking (its male parent unknown), so the Purdy string goes one level up.
+    expect(w82.pedigreeString).to.equal('Williams 7//Peking/unknown');
+    expect(w82.parents).to.deep.equal([
+      { germplasmDbId: 'soy-kingwa', germplasmName: 'Kingwa', parentType: 'MALE' },
+      { germplasmDbId: 'soy-williams-7', germplasmName: 'Williams 7', parentType: 'FEMALE' },
+    ]);
+  });
+});

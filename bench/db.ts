@@ -1,0 +1,105 @@
+// A fresh bundled Neo4j per measurement, the service on top of it (in-process, over real HTTP), and a per-statement
+// profile of what the service sends to Neo4j. Every Neo4j started here is registered so that it is stopped (by
+// PID, through the launcher) whatever happens, including Ctrl-C.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { startDevNeo4j, type DevNeo4j } from '../src/devdb/launcher.js';
+import { createQuery } from '../src/entities/cypher.js';
+import { cypher } from '../src/graph/cypher-files.js';
+import { HttpGraph } from '../src/graph/http-transport.js';
+import { ensureSchema } from '../src/graph/schema.js';
+import { createLogger } from '../src/logger.js';
+import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
+import { schemaItems, startServer, type RunningServer } from '../src/server.js';
+import { Ledger } from './stats.js';
+
+/** Same memory for every dataset, sized for the largest, so that graph size is the only thing that differs. */
+export const NEO4J_MEMORY = { heap: process.env.BENCH_NEO4J_HEAP || '2g', pageCache: process.env.BENCH_NEO4J_PAGECACHE || '1g' };
+
+const live = new Set<{ db: DevNeo4j; dir: string }>();
+
+export async function stopAll(): Promise<void> {
+  for (const entry of [...live]) await release(entry);
+}
+
+async function release(entry: { db: DevNeo4j; dir: string }): Promise<void> {
+  live.delete(entry);
+  await entry.db.stop();
+  fs.rmSync(entry.dir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+export interface Database {
+  db: DevNeo4j;
+  /** A direct connection, for the raw Cypher loads (the service has its own). */
+  graph: HttpGraph;
+  stop(): Promise<void>;
+}
+
+/** A fresh Neo4j in a throwaway directory, with the service's schema (constraints and indexes). */
+export async function freshDatabase(): Promise<Database> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-bench-'));
+  const db = await startDevNeo4j({ dir, heap: NEO4J_MEMORY.heap, pageCache: NEO4J_MEMORY.pageCache, httpPort: 0, boltPort: 0, startTimeoutMs: 120_000 });
+  const entry = { db, dir };
+  live.add(entry);
+  const graph = new HttpGraph({ url: db.httpUrl, timeoutMs: 600_000 });
+  await ensureSchema(graph, schemaItems());
+  return { db, graph, stop: () => release(entry) };
+}
+
+/** The service as `npm start` runs it, on the given database, listening on a free loopback port. */
+export async function startService(database: Database): Promise<RunningServer> {
+  const config = loadConfig({
+    NEO4J_URI: database.db.httpUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BRAPI_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    BRAPI_MAX_BODY_BYTES: String(512 * 1024 * 1024),
+    // Large uploads legitimately take long on this small machine; the default 30 s would turn them into 503s.
+    NEO4J_TIMEOUT_MS: '600000',
+  });
+  return startServer(config, createLogger('silent'));
+}
+
+/** Names the statements the pedigree code sends, so the profile reads as the Cypher files it runs. */
+function statementName(text: string | undefined): string {
+  if (text === undefined) return 'commit (HTTP)';
+  for (const file of ['lock', 'existing', 'merge-edges', 'check-parent-types', 'check-cycles', 'update-nodes', 'replace-parents', 'replace-progeny']) {
+    if (text === cypher(`germplasm/pedigree/${file}`)) return `${file}.cypher`;
+  }
+  if (text === createQuery(germplasmEntity)) return 'create germplasm (createQuery)';
+  if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
+  if (text.startsWith('CALL db.resample')) return 'refreshStatistics';
+  if (text.startsWith('UNWIND $rows AS r CREATE')) return 'raw: create germplasm';
+  if (text.startsWith('UNWIND $edges AS e')) return 'raw: create PARENT relationships';
+  return text.replace(/\s+/g, ' ').slice(0, 60);
+}
+
+/**
+ * Times every request the HTTP transport sends to Neo4j, by statement. It wraps the transport's private `post`
+ * (the one place a statement leaves the process) on this one instance; it changes nothing else, and the few
+ * microseconds it adds are noise next to a database round trip.
+ */
+export function profileStatements(graph: unknown): Ledger {
+  const ledger = new Ledger();
+  const target = graph as { post: (url: string, statements: Array<{ statement: string }>) => Promise<unknown> };
+  if (typeof target.post !== 'function') return ledger; // not the HTTP transport: no profile
+  const original = target.post.bind(target);
+  target.post = async (url, statements) => {
+    const start = performance.now();
+    try {
+      return await original(url, statements);
+    } finally {
+      ledger.add(statementName(statements[0]?.statement), performance.now() - start);
+    }
+  };
+  return ledger;
+}

@@ -1,0 +1,142 @@
+// bench/results/latest.json (every figure) and latest.md (the tables, with the targets of the issue and pass/fail).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult } from './load.js';
+import type { SliceResult } from './slices.js';
+import { ratio } from './stats.js';
+
+export const TARGETS = { sliceRatio: 1.25, loadRatio: 1.5, sizeRatio: 1.3, roundTripsPerGet: 1 };
+
+export interface DatasetResult {
+  name: string;
+  meta: Record<string, unknown>;
+  probes: string[];
+  load: { service: LoadResult; raw: LoadResult; ratio: number };
+  slices: SliceResult[];
+  ms: number;
+}
+
+export interface SizeComparison {
+  small: string;
+  large: string;
+  shapes: Array<{ shape: string; serviceRatioP50: number; rawRatioP50: number; sliceSizeSmall: number; sliceSizeLarge: number }>;
+}
+
+export interface BenchReport {
+  date: string;
+  machine: { node: string; cpus: number; cpuModel: string; memoryGb: number; platform: string; loadAverageAtEnd: number[] };
+  settings: Record<string, unknown>;
+  targets: typeof TARGETS;
+  datasets: DatasetResult[];
+  sizeComparison: SizeComparison | null;
+  totalMs: number;
+  notes: string[];
+}
+
+export function compareSizes(small: DatasetResult, large: DatasetResult): SizeComparison {
+  return {
+    small: small.name,
+    large: large.name,
+    shapes: small.slices.map((s) => {
+      const l = large.slices.find((x) => x.shape === s.shape)!;
+      return {
+        shape: s.shape,
+        serviceRatioP50: ratio(l.service.p50, s.service.p50),
+        rawRatioP50: ratio(l.raw.p50, s.raw.p50),
+        sliceSizeSmall: s.sliceSize.mean,
+        sliceSizeLarge: l.sliceSize.mean,
+      };
+    }),
+  };
+}
+
+export function machine(): BenchReport['machine'] {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+
+export function markdown(r: BenchReport): string {
+  const lines: string[] = [];
+  lines.push(`# Pedigree benchmark (${r.date})`, '');
+  lines.push(`Node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB; Neo4j 3.1.1 (bundled) ` +
+    `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over HTTP. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
+  lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
+
+  lines.push('## Slices: GET /pedigree vs the raw Cypher of the same slice', '');
+  lines.push(`Target: service p50 / raw p50 <= ${TARGETS.sliceRatio}; ${TARGETS.roundTripsPerGet} database round trip per GET.`, '');
+  lines.push('| dataset | shape | slice size (germplasm, min..max) | service p50 / p95 | raw p50 / p95 | ratio p50 | ratio p95 | round trips / GET | target |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const d of r.datasets) {
+    for (const s of d.slices) {
+      lines.push(`| ${d.name} | ${s.shape} | ${s.sliceSize.min}..${s.sliceSize.max} (mean ${s.sliceSize.mean}) | ${s.service.p50} / ${s.service.p95} | ` +
+        `${s.raw.p50} / ${s.raw.p95} | ${s.ratioP50} | ${s.ratioP95} | ${s.roundTripsPerGet.mean} | ` +
+        `${pass(s.ratioP50 <= TARGETS.sliceRatio && s.roundTripsPerGet.max === TARGETS.roundTripsPerGet)} |`);
+    }
+  }
+  lines.push('');
+
+  if (r.sizeComparison) {
+    const c = r.sizeComparison;
+    lines.push(`## The same slices on ${c.large} vs ${c.small}`, '');
+    lines.push(`Target: p50(${c.large}) / p50(${c.small}) <= ${TARGETS.sizeRatio} (the probes and their slices are identical on both graphs).`, '');
+    lines.push('| shape | slice size small / large | service p50 ratio | raw p50 ratio | target |');
+    lines.push('|---|---|---|---|---|');
+    for (const s of c.shapes) {
+      lines.push(`| ${s.shape} | ${s.sliceSizeSmall} / ${s.sliceSizeLarge} | ${s.serviceRatioP50} | ${s.rawRatioP50} | ${pass(s.serviceRatioP50 <= TARGETS.sizeRatio)} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Bulk load: POST /pedigree vs raw UNWIND CREATE', '');
+  lines.push(`Target: service time / raw time <= ${TARGETS.loadRatio}. Same batches; one transaction per batch each.`, '');
+  lines.push('| dataset | germplasm | relationships | batches | service s (germplasm/s) | raw s (germplasm/s) | ratio | DB round trips / batch (service, raw) | target |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const d of r.datasets) {
+    const { service: s, raw: w } = d.load;
+    lines.push(`| ${d.name} | ${s.nodes} | ${s.edges} | ${s.batches} | ${(s.ms / 1000).toFixed(1)} (${s.nodesPerSecond}) | ` +
+      `${(w.ms / 1000).toFixed(1)} (${w.nodesPerSecond}) | ${d.load.ratio} | ${s.roundTripsPerBatch}, ${w.roundTripsPerBatch} | ${pass(d.load.ratio <= TARGETS.loadRatio)} |`);
+  }
+  lines.push('');
+  lines.push('### Where the load time goes (ms summed over all batches, per statement)', '');
+  for (const d of r.datasets) {
+    const svc = d.load.service;
+    const db = svc.statements.reduce((a, b) => a + b.ms, 0);
+    lines.push(`**${d.name}**: service ${svc.ms} ms, of which database requests ${db} ms and service work (parse, validate, ` +
+      `present, JSON, HTTP) ${svc.ms - db} ms; raw ${d.load.raw.ms} ms.`, '');
+    lines.push('| service statement | ms | calls | | raw statement | ms | calls |', '|---|---|---|---|---|---|---|');
+    const n = Math.max(svc.statements.length, d.load.raw.statements.length);
+    for (let i = 0; i < n; i++) {
+      const a = svc.statements[i];
+      const b = d.load.raw.statements[i];
+      lines.push(`| ${a ? `${a.statement} | ${a.ms} | ${a.calls}` : ' | | '} | | ${b ? `${b.statement} | ${b.ms} | ${b.calls}` : ' | | '} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Datasets', '');
+  for (const d of r.datasets) lines.push(`- **${d.name}** (${(d.ms / 1000).toFixed(0)} s): ${JSON.stringify(d.meta)}; probes ${d.probes.join(', ')}`);
+  lines.push('');
+  if (r.notes.length) lines.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
+  return lines.join('\n');
+}
+
+export function writeReport(r: BenchReport): { json: string; md: string; text: string } {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, 'latest.json');
+  const md = path.join(dir, 'latest.md');
+  const text = markdown(r);
+  fs.writeFileSync(json, JSON.stringify(r, null, 2) + '\n');
+  fs.writeFileSync(md, text);
+  return { json, md, text };
+}

@@ -1,0 +1,101 @@
+// npm run bench: the pedigree benchmark. For each dataset (SoyBase, then the synthetic graphs), it loads the data
+// into one fresh Neo4j with raw Cypher and into another through POST /pedigree, then times GET /pedigree slices
+// against their raw Cypher on the service's database; finally it compares the same slices across graph sizes.
+//
+//   npm run bench                                    SoyBase, 100k and 1M
+//   BENCH_SIZES=100000 npm run bench                 skip 1M (also: npm run bench -- --sizes=100000)
+//   options (env or --flag=value): BENCH_SIZES / --sizes, BENCH_SOYBASE=false / --no-soybase,
+//   BENCH_REPS / --reps (timed rounds over the probes, default 4), BENCH_BATCH / --batch (default 20000),
+//   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g)
+import { performance } from 'node:perf_hooks';
+import { label, soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
+import { freshDatabase, NEO4J_MEMORY, profileStatements, startService, stopAll } from './db.js';
+import { rawLoad, serviceLoad } from './load.js';
+import { compareSizes, machine, writeReport, type BenchReport, type DatasetResult } from './report.js';
+import { measureSlices } from './slices.js';
+import { ratio } from './stats.js';
+
+function option(flag: string, env: string): string | undefined {
+  const arg = process.argv.find((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
+  if (arg) return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'true';
+  return process.env[env];
+}
+
+const sizes = (option('sizes', 'BENCH_SIZES') ?? '100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const withSoybase = option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
+const reps = Number(option('reps', 'BENCH_REPS') ?? 4);
+const batchSize = Number(option('batch', 'BENCH_BATCH') ?? 20_000);
+
+const started = performance.now();
+const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
+
+async function runDataset(make: () => Dataset): Promise<DatasetResult> {
+  const t0 = performance.now();
+  const data = make();
+  const edges = data.nodes.reduce((n, x) => n + x.parents.length, 0);
+  log(`${data.name}: ${data.nodes.length} germplasm, ${edges} relationships, generated in ${Math.round(performance.now() - t0)} ms`);
+
+  // Raw load first, on its own fresh database, which is then thrown away.
+  const rawDb = await freshDatabase();
+  let raw;
+  try {
+    raw = await rawLoad(rawDb.graph, data.nodes, batchSize, log);
+  } finally {
+    await rawDb.stop();
+  }
+  log(`  raw load: ${(raw.ms / 1000).toFixed(1)} s (${raw.nodesPerSecond} germplasm/s)`);
+
+  // The service load on a second fresh database; the slices are then measured on that one.
+  const db = await freshDatabase();
+  let running;
+  try {
+    running = await startService(db);
+    const ledger = profileStatements(running.graph);
+    const service = await serviceLoad(running, data.nodes, batchSize, ledger, log);
+    log(`  service load: ${(service.ms / 1000).toFixed(1)} s (${service.nodesPerSecond} germplasm/s), service/raw ${ratio(service.ms, raw.ms)}`);
+    const slices = await measureSlices(running, data.probes, reps, log);
+    return { name: data.name, meta: data.meta, probes: data.probes, load: { service, raw, ratio: ratio(service.ms, raw.ms) }, slices, ms: performance.now() - t0 };
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
+async function main() {
+  const datasets: DatasetResult[] = [];
+  if (withSoybase) datasets.push(await runDataset(() => soybaseDataset()));
+  for (const size of sizes) datasets.push(await runDataset(() => syntheticDataset(size)));
+
+  const synthetic = datasets.filter((d) => d.name.startsWith('synthetic-'));
+  const notes = [
+    'Synthetic graphs are blocks of 100k germplasm (10 programs x 25 generations) with their own PRNG: block 0, ' +
+      'where the probes are, is identical on every graph of 100k and more, so the size comparison times identical slices.',
+    'The raw load refreshes the index statistics after each batch (as the service\'s bulk importer does); a POST client ' +
+      'cannot, so the service load runs as the route does.',
+    'Other processes on the machine (e.g. test suites of other work) add noise; ratios are taken within the run.',
+  ];
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    settings: { sizes, soybase: withSoybase, reps, batchSize, neo4jHeap: NEO4J_MEMORY.heap, neo4jPageCache: NEO4J_MEMORY.pageCache },
+    targets: (await import('./report.js')).TARGETS,
+    datasets,
+    sizeComparison: synthetic.length >= 2 ? compareSizes(synthetic[0], synthetic[synthetic.length - 1]) : null,
+    totalMs: Math.round(performance.now() - started),
+    notes,
+  };
+  const { json, md, text } = writeReport(report);
+  console.log('\n' + text);
+  log(`written ${json} and ${md}`);
+}
+
+main()
+  .catch(async (err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await stopAll();
+  });
+
+export { label };

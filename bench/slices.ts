@@ -1,0 +1,115 @@
+// GET /pedigree slices against the raw Cypher of the same slice: the statement the route builds (traversalQuery with
+// the same filter, depths and page bounds), run on the service's own connection, so the difference is exactly what
+// the service adds (routing, validation, presenting, JSON, HTTP).
+import { compileWhere } from '../src/entities/filters.js';
+import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
+import { traversalQuery, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
+import type { RunningServer } from '../src/server.js';
+import { ratio, round, summarize, timed, type Summary } from './stats.js';
+
+export interface Shape {
+  name: string;
+  query: string;
+  pedigreeDepth: number | null;
+  progenyDepth: number | null;
+}
+
+export const SHAPES: Shape[] = [
+  { name: 'depth 1', query: 'pedigreeDepth=1&progenyDepth=1', pedigreeDepth: 1, progenyDepth: 1 },
+  { name: 'depth 5', query: 'pedigreeDepth=5&progenyDepth=5', pedigreeDepth: 5, progenyDepth: 5 },
+  { name: 'depth 10', query: 'pedigreeDepth=10&progenyDepth=10', pedigreeDepth: 10, progenyDepth: 10 },
+  { name: 'full tree', query: 'includeFullTree=true', pedigreeDepth: null, progenyDepth: null },
+];
+
+/** The route's default page: the total counts the whole slice, the page presents up to this many nodes. */
+const PAGE_SIZE = 1000;
+
+export interface SliceResult {
+  shape: string;
+  service: Summary;
+  raw: Summary;
+  /** service p50 / raw p50 (and the same for p95). */
+  ratioP50: number;
+  ratioP95: number;
+  roundTripsPerGet: { min: number; max: number; mean: number };
+  /** Germplasm in the slice (the `totalCount`), per probe. */
+  sliceSize: { min: number; max: number; mean: number; perProbe: Record<string, number> };
+}
+
+function rawQuery(shape: Shape, germplasmDbId: string) {
+  const filter = compileWhere(germplasmEntity, { germplasmDbId: [germplasmDbId] });
+  const opts: TraversalOptions = {
+    filter,
+    pedigreeDepth: shape.pedigreeDepth,
+    progenyDepth: shape.progenyDepth,
+    includeParents: true,
+    includeProgeny: true,
+    includeSiblings: false,
+  };
+  return { text: traversalQuery(opts), params: { ...filter.params, skip: 0, end: PAGE_SIZE } };
+}
+
+async function serviceGet(running: RunningServer, shape: Shape, id: string): Promise<string> {
+  const res = await fetch(`${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(id)}&${shape.query}`, { headers: { accept: 'application/json' } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET /pedigree (${shape.name}, ${id}) answered ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/**
+ * Each probe is first run once both ways (warm-up: plan cache, JIT, page cache), which also checks that the service
+ * and the raw statement agree on the slice. Then `reps` timed rounds over all probes, alternating which of the two
+ * goes first so neither systematically profits from the other having just warmed the same pages.
+ */
+export async function measureSlices(running: RunningServer, probes: string[], reps: number, log: (s: string) => void): Promise<SliceResult[]> {
+  const results: SliceResult[] = [];
+  for (const shape of SHAPES) {
+    const perProbe: Record<string, number> = {};
+    for (const id of probes) {
+      const body = JSON.parse(await serviceGet(running, shape, id)) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
+      const { text, params } = rawQuery(shape, id);
+      const [row] = await running.graph.read<{ total: number; page: unknown[] }>(text, params);
+      if (body.metadata.pagination.totalCount !== row.total || body.result.data.length !== row.page.length) {
+        throw new Error(`service and raw Cypher disagree on ${id} (${shape.name}): ${body.metadata.pagination.totalCount} vs ${row.total}`);
+      }
+      perProbe[id] = row.total;
+    }
+    const service: number[] = [];
+    const raw: number[] = [];
+    const trips: number[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      for (const [i, id] of probes.entries()) {
+        const { text, params } = rawQuery(shape, id);
+        const runService = async () => {
+          const before = running.graph.roundTrips;
+          service.push((await timed(() => serviceGet(running, shape, id))).ms);
+          trips.push(running.graph.roundTrips - before);
+        };
+        const runRaw = async () => {
+          raw.push((await timed(() => running.graph.read(text, params))).ms);
+        };
+        if ((rep + i) % 2 === 0) {
+          await runService();
+          await runRaw();
+        } else {
+          await runRaw();
+          await runService();
+        }
+      }
+    }
+    const sizes = Object.values(perProbe);
+    const s = summarize(service);
+    const r = summarize(raw);
+    results.push({
+      shape: shape.name,
+      service: s,
+      raw: r,
+      ratioP50: ratio(s.p50, r.p50),
+      ratioP95: ratio(s.p95, r.p95),
+      roundTripsPerGet: { min: Math.min(...trips), max: Math.max(...trips), mean: round(trips.reduce((a, b) => a + b, 0) / trips.length) },
+      sliceSize: { min: Math.min(...sizes), max: Math.max(...sizes), mean: round(sizes.reduce((a, b) => a + b, 0) / sizes.length, 1), perProbe },
+    });
+    log(`  ${shape.name}: service p50 ${s.p50} ms, raw p50 ${r.p50} ms, ratio ${ratio(s.p50, r.p50)}, slice ${Math.min(...sizes)}..${Math.max(...sizes)} germplasm`);
+  }
+  return results;
+}
