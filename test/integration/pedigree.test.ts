@@ -249,6 +249,15 @@ describe('pedigree', () => {
       await api('POST', '/pedigree', [{ germplasmDbId: id('B'), parents: [ref('F3', 'MALE')] }]);
     });
 
+    it('does not create a germplasm for an unknown key unless the node names it', async () => {
+      const res = await api('PUT', '/pedigree', { [id('typo')]: { parents: [ref('F1', 'FEMALE')] } });
+      expect(res.status).to.equal(400);
+      expect(res.text).to.contain(id('typo')).and.contain('does not exist');
+      const named = await api('PUT', '/pedigree', { [id('R')]: { germplasmName: 'R', parents: [ref('F1', 'FEMALE')] } });
+      expect(named.status, named.text).to.equal(200);
+      expect(named.json.result.data[0]).to.include({ germplasmDbId: id('R'), germplasmName: 'R' });
+    });
+
     it('an empty edit changes nothing and answers with the pedigree as it stands', async () => {
       const before = await edgeCount();
       const res = await api('PUT', '/pedigree', {});
@@ -291,7 +300,8 @@ describe('pedigree', () => {
       expectValidResponse('get', '/germplasm/{germplasmDbId}/pedigree', 200, res.json);
       expect(res.json.result).to.deep.include({ germplasmDbId: id('A'), pedigree: 'F1/F2' });
       expect(res.json.result.parents).to.deep.equal([ref('F1', 'FEMALE'), ref('F2', 'MALE')]);
-      expect(names(res.json.result.siblings)).to.deep.equal(['B', 'BC1', 'P']);
+      // Everything that shares F1 or F2 with A, including the lines the PUT tests added.
+      expect(names(res.json.result.siblings)).to.deep.equal(['B', 'BC1', 'P', 'R']);
       expect((await api('GET', `/germplasm/${id('nobody')}/pedigree`)).status).to.equal(404);
     });
 

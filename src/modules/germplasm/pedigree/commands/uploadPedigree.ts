@@ -44,9 +44,15 @@ export async function uploadPedigree(graph: Graph, { upload, updateExisting }: U
       if (name) minimal.push({ germplasmDbId: id, germplasmName: name });
       else problems.push({ germplasmDbId: id, reason: 'does not exist, and the request does not describe it (give it a germplasmName to create it)' });
     }
+    const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
+    if (updateExisting) {
+      // An edit (PUT) may create a germplasm only when it names it; a typo in a key must not make a new one.
+      for (const { node } of toCreate.filter(({ node }) => typeof node.germplasm.germplasmName !== 'string')) {
+        problems.push({ germplasmDbId: node.germplasmDbId, reason: 'does not exist (give a germplasmName to create it)' });
+      }
+    }
     if (problems.length) throw new PedigreeRejectedError(problems);
 
-    const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
     const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
     const rows = [
       ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree }), germplasmDbId: node.germplasmDbId })),
