@@ -8,10 +8,10 @@
 //   BENCH_REPS / --reps (timed rounds over the probes, default 4), BENCH_BATCH / --batch (default 20000),
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g)
 import { performance } from 'node:perf_hooks';
-import { label, soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
+import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
 import { freshDatabase, NEO4J_MEMORY, profileStatements, startService, stopAll } from './db.js';
 import { rawLoad, serviceLoad } from './load.js';
-import { compareSizes, machine, writeReport, type BenchReport, type DatasetResult } from './report.js';
+import { compareSizes, machine, TARGETS, writeReport, type BenchReport, type DatasetResult } from './report.js';
 import { measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 
@@ -78,7 +78,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: machine(),
     settings: { sizes, soybase: withSoybase, reps, batchSize, neo4jHeap: NEO4J_MEMORY.heap, neo4jPageCache: NEO4J_MEMORY.pageCache },
-    targets: (await import('./report.js')).TARGETS,
+    targets: TARGETS,
     datasets,
     sizeComparison: synthetic.length >= 2 ? compareSizes(synthetic[0], synthetic[synthetic.length - 1]) : null,
     totalMs: Math.round(performance.now() - started),
@@ -90,7 +90,7 @@ async function main() {
 }
 
 main()
-  .catch(async (err) => {
+  .catch((err) => {
     console.error(err);
     process.exitCode = 1;
   })
@@ -98,4 +98,3 @@ main()
     await stopAll();
   });
 
-export { label };

@@ -69,7 +69,6 @@ export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUplo
     seen.add(germplasmDbId);
     nodes.push({
       germplasmDbId,
-      generatedId: !id,
       germplasm: Object.fromEntries(GERMPLASM_MEMBERS.filter((m) => Object.hasOwn(node, m)).map((m) => [m, node[m]])),
       pedigree: pedigreeMembers(node, where),
     });

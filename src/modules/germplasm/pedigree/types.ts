@@ -11,8 +11,6 @@ export interface Edge {
 /** A germplasm named by an upload: its DbId (given or generated) and the fields the request sets. */
 export interface UploadNode {
   germplasmDbId: string;
-  /** True when the request gave no DbId, so the node is certainly new. */
-  generatedId: boolean;
   /** Germplasm-schema fields as given (germplasmName, germplasmPUI, defaultDisplayName, ...). */
   germplasm: Record<string, unknown>;
   /** Pedigree-only properties (familyCode, crossingYear, crossingProjectDbId, pedigreeString). */
