@@ -12,15 +12,10 @@ import { pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
 import { presentPedigreeNode } from './presenter.js';
 import { searchToFilters } from './search.js';
-import { traversePedigree } from './traversal.js';
+import { readPedigreeNodes, traversePedigree } from './traversal.js';
 
-const DEFAULT_SHAPE: PedigreeShape = {
-  pedigreeDepth: 1,
-  progenyDepth: 1,
-  includeParents: true,
-  includeProgeny: true,
-  includeSiblings: false,
-};
+/** The relationship arrays of nodes answered without a traversal (upload answers, the v2.0 calls). */
+const DEFAULT_ARRAYS = { includeParents: true, includeProgeny: true, includeSiblings: false };
 
 async function respondPedigree(ctx: BrapiContext, input: Record<string, unknown>) {
   const { shape, filters } = pedigreeShape(input);
@@ -32,18 +27,12 @@ async function respondPedigree(ctx: BrapiContext, input: Record<string, unknown>
   respondList(ctx, total, nodes.map(presentPedigreeNode));
 }
 
-/** One germplasm as a pedigree node (generation 0 only), or 404. */
+/** One germplasm as a pedigree node (its own relationship arrays), or 404. */
 async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) {
   const id = ctx.params.germplasmDbId;
-  const filter = compileWhere(germplasmEntity, { germplasmDbId: id });
-  const { page } = await traversePedigree(
-    ctx.services.graph,
-    { ...DEFAULT_SHAPE, pedigreeDepth: 0, progenyDepth: 0, ...shape, filter },
-    0,
-    1,
-  );
-  if (!page.length) throw new NotFoundError(`No germplasm has germplasmDbId "${id}".`);
-  return presentPedigreeNode(page[0]);
+  const [node] = await readPedigreeNodes(ctx.services.graph, [id], { ...DEFAULT_ARRAYS, ...shape });
+  if (!node) throw new NotFoundError(`No germplasm has germplasmDbId "${id}".`);
+  return presentPedigreeNode(node);
 }
 
 export function registerPedigree(router: BrapiRouter) {
@@ -67,16 +56,11 @@ export function registerPedigree(router: BrapiRouter) {
       }
       const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT' });
       addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
-      const filter = compileWhere(germplasmEntity, { germplasmDbId: result.germplasmDbIds });
-      const pageSize = Math.max(result.germplasmDbIds.length, 1);
-      const { total, page } = await traversePedigree(
-        ctx.services.graph,
-        { ...DEFAULT_SHAPE, pedigreeDepth: 0, progenyDepth: 0, filter },
-        0,
-        pageSize,
-      );
-      ctx.state.paging = { page: 0, pageSize };
-      respondList(ctx, total, page.map(presentPedigreeNode));
+      // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
+      const { page, pageSize } = ctx.state.paging;
+      const ids = [...new Set(result.germplasmDbIds)].sort();
+      const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
+      respondList(ctx, ids.length, nodes.map(presentPedigreeNode));
     });
   }
 

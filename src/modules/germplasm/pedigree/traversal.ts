@@ -96,3 +96,12 @@ export async function traversePedigree(graph: Graph, opts: TraversalOptions, pag
   });
   return rows[0] ?? { total: 0, page: [] };
 }
+
+/** Known germplasm as pedigree nodes, in DbId order, one index lookup each (no traversal). */
+export async function readPedigreeNodes(graph: Graph, ids: string[], shape: Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>) {
+  const rows = await graph.read<{ node: TraversedNode }>(
+    `UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id}) WITH n ORDER BY n.germplasmDbId RETURN ${nodeProjection(shape)} AS node`,
+    { ids },
+  );
+  return rows.map((r) => r.node);
+}

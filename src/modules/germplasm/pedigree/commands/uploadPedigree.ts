@@ -9,6 +9,7 @@ import type { Graph, Runner } from '../../../../graph/port.js';
 import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
 import { PedigreeRejectedError } from '../parseUpload.js';
 import type { Edge, PedigreeUpload, Problem } from '../types.js';
+import { findCycles } from './findCycles.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
@@ -86,15 +87,12 @@ async function checkGraph(tx: Runner, edges: Edge[]) {
   const children = [...new Set(edges.map((e) => e.child))];
   const crowded = await tx.run<{ id: string; parentType: string; n: number }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
   for (const { id, parentType, n } of crowded) problems.push({ germplasmDbId: id, reason: `would have ${n} ${parentType} parents` });
-  const cycles = await tx.run<{ child: string; parent: string; cycle: string[] }>(cypher('germplasm/pedigree/check-cycles'), {
-    edges: edges.map(({ child, parent }) => ({ child, parent })),
-  });
-  for (const { child, parent, cycle } of cycles) {
+  for (const { child, parent, path } of await findCycles(tx, edges)) {
     problems.push({
       germplasmDbId: child,
       parent,
-      cycle: [cycle[cycle.length - 1], ...cycle],
-      reason: `cannot have ${parent} as a parent: it would be its own ancestor (child → parent: ${[cycle[cycle.length - 1], ...cycle].join(' → ')})`,
+      cycle: path,
+      reason: `cannot have ${parent} as a parent: it would be its own ancestor (child → parent: ${path.join(' → ')})`,
     });
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
