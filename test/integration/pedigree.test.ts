@@ -185,6 +185,12 @@ describe('pedigree', () => {
       expect(text).to.contain('D').and.contain('BC1');
     });
 
+    it('no cycle through new and stored germplasm together', () =>
+      rejected('POST', [
+        { germplasmDbId: id('N'), germplasmName: 'N', parents: [ref('D', 'FEMALE')] },
+        { germplasmDbId: id('F1'), parents: [ref('N', 'FEMALE')] },
+      ], id('F1'), 'own ancestor'));
+
     it('no cycle within one request', () =>
       rejected('POST', [
         { germplasmDbId: id('X1'), germplasmName: 'X1', parents: [ref('X2', 'FEMALE')] },

@@ -7,7 +7,9 @@
 //   3. the relationships inside up ∩ down are read once, and c -> p is on a cycle exactly when c and p are in one
 //      strongly connected component of that subgraph (Tarjan).
 // Each closure step is one query for a whole generation, with the visited set kept here, so no node is walked
-// twice whatever the number of paths to it.
+// twice whatever the number of paths to it. And when the stored graph cannot take part in a cycle (no new
+// relationship has a stored child, or none has a stored parent), only the request's own relationships are checked,
+// in memory: the usual case of a bulk load of new germplasm.
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
 import type { Edge } from '../types.js';
@@ -19,7 +21,14 @@ export interface Cycle {
   path: string[];
 }
 
-export async function findCycles(tx: Runner, edges: Edge[]): Promise<Cycle[]> {
+/**
+ * @param stored DbIds that existed before this transaction. A cycle through stored germplasm must enter it by a new
+ *   relationship to a stored parent and leave it by a new relationship from a stored child.
+ */
+export async function findCycles(tx: Runner, edges: Edge[], stored: Set<string>): Promise<Cycle[]> {
+  if (!edges.some((e) => stored.has(e.parent)) || !edges.some((e) => stored.has(e.child))) {
+    return cyclesAmong(edges);
+  }
   const candidates = await tx.run<{ child: string; parent: string }>(cypher('germplasm/pedigree/cycle-candidates'), {
     edges: edges.map(({ child, parent }) => ({ child, parent })),
   });
@@ -51,6 +60,16 @@ export async function findCycles(tx: Runner, edges: Edge[]): Promise<Cycle[]> {
       parent: e.parent,
       path: [e.child, ...pathWithin(e.parent, e.child, parents)].map((id) => names.get(id) ?? id),
     }));
+}
+
+/** Cycles formed by the given relationships alone. */
+function cyclesAmong(edges: Edge[]): Cycle[] {
+  const parents = new Map<string, string[]>();
+  for (const e of edges) parents.set(e.child, [...(parents.get(e.child) ?? []), e.parent]);
+  const component = stronglyConnected([...parents.keys()], parents);
+  return edges
+    .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))
+    .map((e) => ({ child: e.child, parent: e.parent, path: [e.child, ...pathWithin(e.parent, e.child, parents)] }));
 }
 
 /** The seeds and everything reachable from them by repeating one step query, a generation per query. */

@@ -71,7 +71,7 @@ export async function uploadPedigree(graph: Graph, { upload, updateExisting }: U
     if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
     if (upload.edges.length) {
       await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
-      await checkGraph(tx, upload.edges);
+      await checkGraph(tx, upload.edges, existing);
     }
     return {
       germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
@@ -81,13 +81,16 @@ export async function uploadPedigree(graph: Graph, { upload, updateExisting }: U
   });
 }
 
-/** The rules that depend on data already stored: one FEMALE and one MALE parent at most, and no cycles. */
-async function checkGraph(tx: Runner, edges: Edge[]) {
+/**
+ * The rules that depend on data already stored: one FEMALE and one MALE parent at most, and no cycles. A child
+ * created by this request has only the parents it gives, which parseUpload has already counted.
+ */
+async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>) {
   const problems: Problem[] = [];
-  const children = [...new Set(edges.map((e) => e.child))];
+  const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id));
   const crowded = await tx.run<{ id: string; parentType: string; n: number }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
   for (const { id, parentType, n } of crowded) problems.push({ germplasmDbId: id, reason: `would have ${n} ${parentType} parents` });
-  for (const { child, parent, path } of await findCycles(tx, edges)) {
+  for (const { child, parent, path } of await findCycles(tx, edges, stored)) {
     problems.push({
       germplasmDbId: child,
       parent,
