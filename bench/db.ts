@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startDevNeo4j, type DevNeo4j } from '../src/devdb/launcher.js';
 import { createQuery } from '../src/entities/cypher.js';
@@ -69,17 +70,24 @@ export async function startService(database: Database): Promise<RunningServer> {
   return startServer(config, createLogger('silent'));
 }
 
-/** Names the statements the pedigree code sends, so the profile reads as the Cypher files it runs. */
-function statementName(text: string | undefined): string {
+const PEDIGREE_CYPHER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../cypher/germplasm/pedigree');
+let pedigreeFiles: Map<string, string> | undefined;
+
+/** Names the statements the pedigree code sends, so the profile reads as the Cypher files it runs (read at run
+ * time, so the profile follows whatever files the upload uses). */
+export function statementName(text: string | undefined): string {
   if (text === undefined) return 'commit (HTTP)';
-  for (const file of ['lock', 'existing', 'merge-edges', 'check-parent-types', 'check-cycles', 'update-nodes', 'replace-parents', 'replace-progeny']) {
-    if (text === cypher(`germplasm/pedigree/${file}`)) return `${file}.cypher`;
-  }
+  pedigreeFiles ??= new Map(
+    fs.readdirSync(PEDIGREE_CYPHER)
+      .filter((f) => f.endsWith('.cypher'))
+      .map((f) => [cypher(`germplasm/pedigree/${f.replace(/\.cypher$/, '')}`), f]),
+  );
+  const file = pedigreeFiles.get(text);
+  if (file) return file;
   if (text === createQuery(germplasmEntity)) return 'create germplasm (createQuery)';
   if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
+  if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id}) WITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
   if (text.startsWith('CALL db.resample')) return 'refreshStatistics';
-  if (text.startsWith('UNWIND $rows AS r CREATE')) return 'raw: create germplasm';
-  if (text.startsWith('UNWIND $edges AS e')) return 'raw: create PARENT relationships';
   return text.replace(/\s+/g, ' ').slice(0, 60);
 }
 

@@ -190,13 +190,12 @@ export function generatePedigree(size: number, seed = 20240601): SyntheticPedigr
       }
     }
   }
-  // Probes: in block 0, one bi-parental cross per program of the probe generation, at a fixed position.
+  // Probes: in block 0, bi-parental crosses of the probe generation at fixed positions, one program after another.
   const probes: string[] = [];
   const block0 = state[0];
-  for (let p = 0, tries = 0; probes.length < PROBES && tries < 100; p = (p + 1) % programsPerBlock, tries++) {
-    const gen = block0.lines[p][PROBE_GENERATION];
-    const start = 50 + 37 * Math.floor(tries / programsPerBlock);
-    const line = gen.slice(start).find((l) => l.kind === 'cross');
+  for (let k = 0; probes.length < PROBES && k < 100; k++) {
+    const crosses = block0.lines[k % programsPerBlock][PROBE_GENERATION].filter((l) => l.kind === 'cross');
+    const line = crosses[10 + 13 * Math.floor(k / programsPerBlock)];
     if (line) probes.push(line.node.germplasmDbId);
   }
   const edges = nodes.reduce((n, node) => n + node.parents.length, 0);

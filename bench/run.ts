@@ -5,14 +5,17 @@
 //   npm run bench                                    SoyBase, 100k and 1M
 //   BENCH_SIZES=100000 npm run bench                 skip 1M (also: npm run bench -- --sizes=100000)
 //   options (env or --flag=value): BENCH_SIZES / --sizes, BENCH_SOYBASE=false / --no-soybase,
-//   BENCH_REPS / --reps (timed rounds over the probes, default 4), BENCH_BATCH / --batch (default 20000),
+//   BENCH_REPS / --reps (timed rounds over the probes, default 6), BENCH_BATCH / --batch (default 20000),
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g)
 import { performance } from 'node:perf_hooks';
 import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
-import { freshDatabase, NEO4J_MEMORY, profileStatements, startService, stopAll } from './db.js';
+import { BLOCK_SIZE } from './generate.js';
+import { freshDatabase, NEO4J_MEMORY, profileStatements, startService, stopAll, type Database } from './db.js';
+import { diagnoseBatch } from './diagnose.js';
 import { rawLoad, serviceLoad } from './load.js';
-import { compareSizes, machine, TARGETS, writeReport, type BenchReport, type DatasetResult } from './report.js';
-import { measureSlices } from './slices.js';
+import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, type SizeComparison } from './report.js';
+import type { RunningServer } from '../src/server.js';
+import { measureAcrossSizes, measureFloor, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 
 function option(flag: string, env: string): string | undefined {
@@ -21,15 +24,23 @@ function option(flag: string, env: string): string | undefined {
   return process.env[env];
 }
 
-const sizes = (option('sizes', 'BENCH_SIZES') ?? '100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const sizes = (option('sizes', 'BENCH_SIZES') ?? '100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
 const withSoybase = option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
-const reps = Number(option('reps', 'BENCH_REPS') ?? 4);
+const reps = Number(option('reps', 'BENCH_REPS') ?? 6);
 const batchSize = Number(option('batch', 'BENCH_BATCH') ?? 20_000);
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
 
-async function runDataset(make: () => Dataset): Promise<DatasetResult> {
+/** A loaded service kept running after its dataset, for the side-by-side size comparison. */
+interface Kept {
+  name: string;
+  probes: string[];
+  running: RunningServer;
+  db: Database;
+}
+
+async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<DatasetResult> {
   const t0 = performance.now();
   const data = make();
   const edges = data.nodes.reduce((n, x) => n + x.parents.length, 0);
@@ -47,31 +58,76 @@ async function runDataset(make: () => Dataset): Promise<DatasetResult> {
 
   // The service load on a second fresh database; the slices are then measured on that one.
   const db = await freshDatabase();
-  let running;
+  let running: RunningServer | undefined;
+  let kept = false;
   try {
     running = await startService(db);
     const ledger = profileStatements(running.graph);
     const service = await serviceLoad(running, data.nodes, batchSize, ledger, log);
     log(`  service load: ${(service.ms / 1000).toFixed(1)} s (${service.nodesPerSecond} germplasm/s), service/raw ${ratio(service.ms, raw.ms)}`);
+    const floor = await measureFloor(running);
+    log(`  request floor p50: GET /health ${floor.health.p50} ms, GET /ready ${floor.ready.p50} ms, raw RETURN 1 ${floor.ping.p50} ms`);
     const slices = await measureSlices(running, data.probes, reps, log);
-    return { name: data.name, meta: data.meta, probes: data.probes, load: { service, raw, ratio: ratio(service.ms, raw.ms) }, slices, ms: performance.now() - t0 };
+    log('  diagnosing the last batch of the service load');
+    const diagnosis = await diagnoseBatch(running.graph, ...lastBatch(data));
+    const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
+    if (keep) {
+      keep.push({ name: data.name, probes: data.probes, running, db });
+      kept = true;
+    }
+    return { name: data.name, meta: data.meta, probes: data.probes, load, floor, slices, diagnosis, ms: performance.now() - t0 };
   } finally {
-    await running?.stop();
-    await db.stop();
+    if (!kept) {
+      await running?.stop();
+      await db.stop();
+    }
   }
+}
+
+/** The last batch of a load, and the germplasm the batches before it created (described or referenced). */
+function lastBatch(data: Dataset): [Dataset['nodes'], Set<string>] {
+  const start = Math.floor((data.nodes.length - 1) / batchSize) * batchSize;
+  const before = new Set<string>();
+  for (const n of data.nodes.slice(0, start)) {
+    before.add(n.germplasmDbId);
+    for (const p of n.parents) before.add(p.germplasmDbId);
+  }
+  return [data.nodes.slice(start), before];
 }
 
 async function main() {
   const datasets: DatasetResult[] = [];
-  if (withSoybase) datasets.push(await runDataset(() => soybaseDataset()));
-  for (const size of sizes) datasets.push(await runDataset(() => syntheticDataset(size)));
+  const kept: Kept[] = [];
+  let sizeComparison: SizeComparison | null = null;
+  try {
+    if (withSoybase) datasets.push(await runDataset(() => soybaseDataset(), null));
+    // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
+    // Below one block (100k) a graph has fewer programs, so its slices are not those of the larger graphs.
+    const comparable = sizes.length >= 2 && Math.min(...sizes) >= BLOCK_SIZE;
+    if (sizes.length >= 2 && !comparable) log(`sizes below ${BLOCK_SIZE} have other slices: no size comparison`);
+    for (const [i, size] of sizes.entries()) {
+      const keepThis = comparable && (i === 0 || i === sizes.length - 1);
+      datasets.push(await runDataset(() => syntheticDataset(size), keepThis ? kept : null));
+    }
+    if (kept.length >= 2) {
+      const [small, large] = [kept[0], kept[kept.length - 1]];
+      log(`same slices, ${large.name} vs ${small.name}, interleaved`);
+      sizeComparison = { small: small.name, large: large.name, shapes: await measureAcrossSizes(small.running, large.running, small.probes, reps, log) };
+    }
+  } finally {
+    for (const k of kept) {
+      await k.running.stop();
+      await k.db.stop();
+    }
+  }
 
-  const synthetic = datasets.filter((d) => d.name.startsWith('synthetic-'));
   const notes = [
     'Synthetic graphs are blocks of 100k germplasm (10 programs x 25 generations) with their own PRNG: block 0, ' +
       'where the probes are, is identical on every graph of 100k and more, so the size comparison times identical slices.',
     'The raw load refreshes the index statistics after each batch (as the service\'s bulk importer does); a POST client ' +
       'cannot, so the service load runs as the route does.',
+    'Loads go generation by generation across blocks: a 20k batch holds about five generations of the 100k graph ' +
+      'but half a generation of the 1M graph, so checks that look at relationships inside a batch see different work.',
     'Other processes on the machine (e.g. test suites of other work) add noise; ratios are taken within the run.',
   ];
   const report: BenchReport = {
@@ -80,7 +136,7 @@ async function main() {
     settings: { sizes, soybase: withSoybase, reps, batchSize, neo4jHeap: NEO4J_MEMORY.heap, neo4jPageCache: NEO4J_MEMORY.pageCache },
     targets: TARGETS,
     datasets,
-    sizeComparison: synthetic.length >= 2 ? compareSizes(synthetic[0], synthetic[synthetic.length - 1]) : null,
+    sizeComparison,
     totalMs: Math.round(performance.now() - started),
     notes,
   };

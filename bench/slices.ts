@@ -113,3 +113,84 @@ export async function measureSlices(running: RunningServer, probes: string[], re
   }
   return results;
 }
+
+export interface Floor {
+  /** GET /health: Koa and HTTP only (client and server in this process). */
+  health: Summary;
+  /** GET /ready: one trivial statement (RETURN 1) through the service ... */
+  ready: Summary;
+  /** ... and the same statement on the service's connection directly. */
+  ping: Summary;
+}
+
+/** The fixed cost of a request, to read the small slices' ratios against: what any GET costs besides the query. */
+export async function measureFloor(running: RunningServer, reps = 60): Promise<Floor> {
+  const health: number[] = [];
+  const ready: number[] = [];
+  const ping: number[] = [];
+  const get = async (url: string) => {
+    const res = await fetch(url);
+    await res.text();
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  };
+  for (let i = 0; i < reps + 5; i++) {
+    const h = await timed(() => get(`${running.url}/health`));
+    const r = await timed(() => get(`${running.url}/ready`));
+    const p = await timed(() => running.graph.ping());
+    if (i < 5) continue; // warm-up
+    health.push(h.ms);
+    ready.push(r.ms);
+    ping.push(p.ms);
+  }
+  return { health: summarize(health), ready: summarize(ready), ping: summarize(ping) };
+}
+
+export interface SizeShape {
+  shape: string;
+  sliceSize: number;
+  service: { small: Summary; large: Summary; ratioP50: number };
+  raw: { small: Summary; large: Summary; ratioP50: number };
+}
+
+/**
+ * The same probes and shapes on two graphs whose databases and services are all up at once, interleaved sample by
+ * sample, so that a change in the machine's load during the run hits both sizes alike.
+ */
+export async function measureAcrossSizes(small: RunningServer, large: RunningServer, probes: string[], reps: number, log: (s: string) => void): Promise<SizeShape[]> {
+  const out: SizeShape[] = [];
+  for (const shape of SHAPES) {
+    const sizes: number[] = [];
+    for (const id of probes) {
+      const { text, params } = rawQuery(shape, id);
+      const [a] = await small.graph.read<{ total: number }>(text, params);
+      const [b] = await large.graph.read<{ total: number }>(text, params);
+      if (a.total !== b.total) throw new Error(`the slice of ${id} (${shape.name}) differs between the graphs: ${a.total} vs ${b.total}`);
+      sizes.push(a.total);
+      await serviceGet(small, shape, id);
+      await serviceGet(large, shape, id);
+    }
+    const t = { serviceSmall: [] as number[], serviceLarge: [] as number[], rawSmall: [] as number[], rawLarge: [] as number[] };
+    for (let rep = 0; rep < reps; rep++) {
+      for (const [i, id] of probes.entries()) {
+        const { text, params } = rawQuery(shape, id);
+        const steps = [
+          async () => t.serviceSmall.push((await timed(() => serviceGet(small, shape, id))).ms),
+          async () => t.serviceLarge.push((await timed(() => serviceGet(large, shape, id))).ms),
+          async () => t.rawSmall.push((await timed(() => small.graph.read(text, params))).ms),
+          async () => t.rawLarge.push((await timed(() => large.graph.read(text, params))).ms),
+        ];
+        // Rotate the order, so no size always runs first (or right after the other).
+        for (let k = 0; k < steps.length; k++) await steps[(k + rep + i) % steps.length]();
+      }
+    }
+    const [ss, sl, rs, rl] = [t.serviceSmall, t.serviceLarge, t.rawSmall, t.rawLarge].map(summarize);
+    out.push({
+      shape: shape.name,
+      sliceSize: round(sizes.reduce((a, b) => a + b, 0) / sizes.length, 1),
+      service: { small: ss, large: sl, ratioP50: ratio(sl.p50, ss.p50) },
+      raw: { small: rs, large: rl, ratioP50: ratio(rl.p50, rs.p50) },
+    });
+    log(`  ${shape.name}: service p50 ${ss.p50} -> ${sl.p50} ms (x${ratio(sl.p50, ss.p50)}), raw p50 ${rs.p50} -> ${rl.p50} ms (x${ratio(rl.p50, rs.p50)})`);
+  }
+  return out;
+}

@@ -50,19 +50,20 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
 
 /** Milliseconds accumulated per key (e.g. per Cypher statement), with call counts. */
 export class Ledger {
-  readonly entries = new Map<string, { ms: number; calls: number }>();
+  readonly entries = new Map<string, { ms: number; calls: number; first: number; max: number }>();
 
   add(key: string, ms: number): void {
-    const e = this.entries.get(key) ?? { ms: 0, calls: 0 };
+    const e = this.entries.get(key) ?? { ms: 0, calls: 0, first: ms, max: 0 };
     e.ms += ms;
     e.calls++;
+    e.max = Math.max(e.max, ms);
     this.entries.set(key, e);
   }
 
-  /** Largest first, rounded, as plain JSON. */
-  toJSON(): Array<{ statement: string; ms: number; calls: number }> {
+  /** Largest first, rounded, as plain JSON. The first call shows one-off costs (Cypher planning, JIT). */
+  toJSON(): Array<{ statement: string; ms: number; calls: number; firstMs: number; maxMs: number }> {
     return [...this.entries.entries()]
-      .map(([statement, e]) => ({ statement, ms: round(e.ms, 0), calls: e.calls }))
+      .map(([statement, e]) => ({ statement, ms: round(e.ms, 0), calls: e.calls, firstMs: round(e.first, 0), maxMs: round(e.max, 0) }))
       .sort((a, b) => b.ms - a.ms);
   }
 
