@@ -296,6 +296,9 @@ describe('pedigree', () => {
       expectValidResponse('post', '/search/pedigree', 200, res.json);
       expect(res.json.metadata.pagination).to.include({ totalCount: 6, pageSize: 4 });
       expect(names(res.json.result.data)).to.deep.equal(['A', 'B', 'C', 'F1']);
+      for (const bad of [{ pageSize: 0 }, { pageSize: 1e9 }, { page: -1 }, { germplasmDbIds: 'C' }, { includeSiblings: 'maybe' }]) {
+        expect((await api('POST', '/search/pedigree', bad)).status, JSON.stringify(bad)).to.equal(400);
+      }
     });
   });
 

@@ -41,7 +41,7 @@ export function registerPedigree(router: BrapiRouter) {
   router.post('/search/pedigree', async (ctx) => {
     const body = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search object.');
-    const { input, paging } = searchToFilters(body as Record<string, unknown>);
+    const { input, paging } = searchToFilters(body as Record<string, unknown>, ctx.services.config.maxPageSize);
     if (paging) ctx.state.paging = { ...ctx.state.paging, ...paging };
     await respondPedigree(ctx, input);
   });

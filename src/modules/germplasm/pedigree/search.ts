@@ -27,7 +27,7 @@ const MEMBERS: Record<string, string> = {
   trialNames: 'trialName',
 };
 
-export function searchToFilters(body: Record<string, unknown>): { input: Record<string, unknown>; paging?: Partial<Paging> } {
+export function searchToFilters(body: Record<string, unknown>, maxPageSize: number): { input: Record<string, unknown>; paging?: Partial<Paging> } {
   const input: Record<string, unknown> = {};
   const paging: Partial<Paging> = {};
   for (const [member, value] of Object.entries(body)) {
@@ -36,6 +36,7 @@ export function searchToFilters(body: Record<string, unknown>): { input: Record<
       if (!Number.isSafeInteger(value) || (value as number) < (member === 'page' ? 0 : 1)) {
         throw new BadRequestError(`${member} must be ${member === 'page' ? 'a non-negative' : 'a positive'} integer.`);
       }
+      if (member === 'pageSize' && (value as number) > maxPageSize) throw new BadRequestError(`pageSize must be at most ${maxPageSize}.`);
       paging[member] = value as number;
     } else if (Object.hasOwn(MEMBERS, member)) {
       if (value !== null && !Array.isArray(value)) throw new BadRequestError(`${member} must be an array.`);
