@@ -113,6 +113,9 @@ function writeConfig(home: string, httpPort: number, boltPort: number, pageCache
     `dbms.connector.bolt.advertised_address=127.0.0.1:${boltPort}`,
     `dbms.memory.pagecache.size=${pageCache}`,
     'dbms.udc.enabled=false',
+    // Stop any statement the service has given up on (its own timeout is NEO4J_TIMEOUT_MS, 30 s by default),
+    // rather than let it run on in the database.
+    'dbms.transaction.timeout=35s',
     'dbms.shell.enabled=false',
     '',
   ].join('\n');
