@@ -2,37 +2,17 @@
 // does, with no restart. A TCP relay in front of the bundled Neo4j plays the database going away and coming back.
 import { expect } from 'chai';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { HttpGraph } from '../../src/graph/http-transport.js';
 import { createLogger } from '../../src/logger.js';
+import { relayTo } from '../support/relay.js';
 import { server } from '../support/server.js';
-
-function relay(target: URL) {
-  let up = false;
-  const relayServer = net.createServer((client) => {
-    if (!up) return client.destroy();
-    const upstream = net.connect(Number(target.port), target.hostname);
-    client.pipe(upstream).pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close);
-    upstream.on('error', close);
-  });
-  return {
-    listen: () => new Promise<number>((r) => relayServer.listen(0, '127.0.0.1', () => r((relayServer.address() as AddressInfo).port))),
-    setUp: (value: boolean) => (up = value),
-    close: () => new Promise<void>((r) => relayServer.close(() => r())),
-  };
-}
 
 describe('readiness and an unavailable database', () => {
   it('answers 503 while the database is away and recovers by itself when it returns', async () => {
-    const db = relay(new URL(server().devDb!.httpUrl));
+    const db = relayTo(new URL(server().devDb!.httpUrl), { up: false });
     const graph = new HttpGraph({ url: `http://127.0.0.1:${await db.listen()}`, timeoutMs: 2000 });
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const { app } = createApp({ graph, config, logger: createLogger('silent') });
