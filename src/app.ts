@@ -13,7 +13,12 @@ import { requestLog } from './http/middleware/requestLog.js';
 import type { BrapiContextExtras, BrapiRouter, BrapiState, Services } from './http/types.js';
 import { registerCommonCropNames } from './modules/core/commoncropnames/routes.js';
 import { registerServerInfo } from './modules/core/serverinfo/routes.js';
+import { registerListData } from './modules/core/lists/routes.js';
+import { registerStudyTypes } from './modules/core/studies/studytypes.routes.js';
+import { registerAttributeCategories } from './modules/germplasm/attributes/categories.routes.js';
+import { registerMcpd } from './modules/germplasm/germplasm/mcpd.routes.js';
 import { registerPedigree } from './modules/germplasm/pedigree/routes.js';
+import { registerSeedLotTransactions } from './modules/germplasm/seedlots/routes.js';
 
 export function createApp(services: Services) {
   const app = new Koa<BrapiState, BrapiContextExtras>();
@@ -26,9 +31,16 @@ export function createApp(services: Services) {
   brapi.use(pagination());
   registerServerInfo(brapi);
   registerCommonCropNames(brapi);
-  // Before the generic routes, so /germplasm/{id}/pedigree is not taken for something else.
+  // Module routes before the generic ones, so /attributes/categories is not read as an attribute's DbId.
   registerPedigree(brapi);
-  for (const entity of entities) registerEntityRoutes(brapi, entity);
+  registerStudyTypes(brapi);
+  registerListData(brapi);
+  registerMcpd(brapi);
+  registerAttributeCategories(brapi);
+  registerSeedLotTransactions(brapi);
+  // Deeper collections first, so /seedlots/transactions is not read as the seed lot with DbId "transactions".
+  const byDepth = [...entities].sort((a, b) => b.path.split('/').length - a.path.split('/').length);
+  for (const entity of byDepth) registerEntityRoutes(brapi, entity);
 
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();
   registerHealth(root);

@@ -24,26 +24,30 @@ export interface LoadReport {
 
 export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadReport> {
   const records: Record<string, number> = {};
+  const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
+  // In registry order, so references point at records already loaded; the SoyBase cultivars come with the
+  // germplasm, before the crosses, seed lots and attribute values that name them.
   for (const entity of entities) {
     const file = path.join(FIXTURES, 'demo', `${entity.path}.json`);
-    if (!fs.existsSync(file)) continue;
-    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
-    const ids = rows.map((r) => String(r[entity.idField]));
-    await createEntities(graph, { entity, records: rows, ids, readBack: false });
-    records[entity.label] = rows.length;
+    if (fs.existsSync(file)) {
+      const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
+      const ids = rows.map((r) => String(r[entity.idField]));
+      await createEntities(graph, { entity, records: rows, ids, readBack: false });
+      records[entity.label] = rows.length;
+    }
+    if (entity.label === 'Germplasm') {
+      for (let i = 0; i < soybase.germplasm.length; i += BATCH) {
+        const batch = soybase.germplasm.slice(i, i + BATCH);
+        await createEntities(graph, {
+          entity,
+          records: batch.map((g) => g.record),
+          ids: batch.map((g) => g.germplasmDbId),
+          readBack: false,
+        });
+      }
+      records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
+    }
   }
-  const germplasmEntity = entities.find((e) => e.label === 'Germplasm')!;
-  const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
-  for (let i = 0; i < soybase.germplasm.length; i += BATCH) {
-    const batch = soybase.germplasm.slice(i, i + BATCH);
-    await createEntities(graph, {
-      entity: germplasmEntity,
-      records: batch.map((g) => g.record),
-      ids: batch.map((g) => g.germplasmDbId),
-      readBack: false,
-    });
-  }
-  records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
   // The relationships go through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
   // its two-line cycle; the report names them.
   const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));

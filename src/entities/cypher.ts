@@ -2,9 +2,12 @@
 // interpolated; every value is a parameter. Written in the subset that runs on Neo4j 3.1 through 5.x.
 import type { EntityDef, RefSpec } from './types.js';
 
-/** `{props, refs}` for node `n`: its stored properties and, per declared reference, `{id, name}` or null. */
+/**
+ * `{props, refs}` for node `n`: its stored properties and, per reference shown from the graph, `{id, name}` or null
+ * (a list of `{i, id, name}` for a `many` reference). References with a `key` live in their JSON field instead.
+ */
 export function projection(entity: EntityDef, node = 'n'): string {
-  const refs = entity.refs.map((ref, i) => `${refKey(i)}: ${refExpr(ref, node)}`);
+  const refs = entity.refs.flatMap((ref, i) => (ref.key ? [] : [`${refKey(i)}: ${refExpr(ref, node)}`]));
   return `{props: properties(${node}), refs: {${refs.join(', ')}}}`;
 }
 
@@ -14,15 +17,26 @@ export function refKey(i: number): string {
 
 function refExpr(ref: RefSpec, node: string): string {
   const name = ref.nameExpr ?? 'null';
-  return `head([(${node})-[:${ref.rel}]->(t:${ref.target.label}) | {id: t.${ref.target.idProp}, name: ${name}}])`;
+  const targets = `[(${node})-[r:${ref.rel}]->(t:${ref.target.label}) | {i: r.i, id: t.${ref.target.idProp}, name: ${name}}]`;
+  return ref.many ? targets : `head(${targets})`;
 }
 
-/** One statement: the total count and one page, in DbId order (stable between calls). */
-export function listQuery(entity: EntityDef, where: string): string {
+export interface ListOrder {
+  /** An expression from the entity's `sortable` map; ties (and no sortBy) fall back to DbId order. */
+  expr?: string;
+  descending?: boolean;
+}
+
+/** One statement: the total count and one page, in a stable order (DbId unless sorted). */
+export function listQuery(entity: EntityDef, where: string, order: ListOrder = {}): string {
+  const dir = order.descending ? ' DESC' : '';
+  const sorted = order.expr
+    ? [`WITH n, ${order.expr} AS sortKey`, `WITH n ORDER BY sortKey${dir}, n.${entity.idField}${dir}`]
+    : [`WITH n ORDER BY n.${entity.idField}`];
   return [
     `MATCH (n:${entity.label})`,
     `WHERE ${where}`,
-    `WITH n ORDER BY n.${entity.idField}`,
+    ...sorted,
     'WITH collect(n) AS matched',
     `RETURN size(matched) AS total, [n IN matched[$skip..$end] | ${projection(entity)}] AS page`,
   ].join('\n');
@@ -30,6 +44,11 @@ export function listQuery(entity: EntityDef, where: string): string {
 
 function byId(entity: EntityDef, value: string, node = 'n'): string {
   return `MATCH (${node}:${entity.label} {${entity.idField}: ${value}})`;
+}
+
+/** Updates several records at once (`$rows` of {id, props}); returns the DbIds found. */
+export function bulkUpdateQuery(entity: EntityDef): string {
+  return `UNWIND $rows AS row ${byId(entity, 'row.id')} SET n += row.props RETURN n.${entity.idField} AS id`;
 }
 
 /** Records by DbId, in the order of `$ids` (unknown ones are skipped). */
@@ -41,29 +60,29 @@ export function createQuery(entity: EntityDef): string {
   return `UNWIND $rows AS row CREATE (n:${entity.label}) SET n = row RETURN n.${entity.idField} AS id`;
 }
 
-export function updateQuery(entity: EntityDef): string {
-  return `MATCH (n:${entity.label} {${entity.idField}: $id}) SET n += $props RETURN n.${entity.idField} AS id`;
-}
-
-/** Which of the given target DbIds do not exist. */
-export function missingTargetsQuery(ref: RefSpec): string {
+/** Which of the given DbIds (`$ids`) name no node of the target label. */
+export function missingTargetsQuery(target: RefSpec['target']): string {
   return [
     'UNWIND $ids AS id',
-    `OPTIONAL MATCH (t:${ref.target.label} {${ref.target.idProp}: id})`,
+    `OPTIONAL MATCH (t:${target.label} {${target.idProp}: id})`,
     'WITH id, t WHERE t IS NULL',
     'RETURN collect(DISTINCT id) AS missing',
   ].join('\n');
 }
 
-/** Replaces the reference of each listed record: removes the old relationship, links the new target if any. */
+/**
+ * Replaces the references of each listed record (`{id, targets}`): removes the old relationships, then links the
+ * targets in order (`i` keeps the position, for references that are lists).
+ */
 export function relinkQuery(entity: EntityDef, ref: RefSpec): string {
   return [
     'UNWIND $links AS link',
     byId(entity, 'link.id'),
     `OPTIONAL MATCH (n)-[old:${ref.rel}]->(:${ref.target.label})`,
     'DELETE old',
-    'WITH DISTINCT n, link WHERE link.target IS NOT NULL',
-    `MATCH (t:${ref.target.label} {${ref.target.idProp}: link.target})`,
-    `MERGE (n)-[:${ref.rel}]->(t)`,
+    'WITH DISTINCT n, link',
+    'UNWIND range(0, size(link.targets) - 1) AS i',
+    `MATCH (t:${ref.target.label} {${ref.target.idProp}: link.targets[i]})`,
+    `CREATE (n)-[:${ref.rel} {i: i}]->(t)`,
   ].join('\n');
 }

@@ -53,11 +53,15 @@ function clause(spec: FilterSpec, param: string): string {
     case 'contains':
       return `ANY(v IN coalesce(n.${spec.prop}, []) WHERE v IN $${param})`;
     case 'min':
-      return `n.${spec.prop} >= $${param}`;
-    case 'max':
-      return `n.${spec.prop} <= $${param}`;
-    case 'related':
-      return `ANY(v IN [(n)${spec.path}(r:${spec.label}) | r.${spec.prop}] WHERE v IN $${param})`;
+    case 'max': {
+      const test = `n.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
+      return spec.openWhenNull ? `(n.${spec.prop} IS NULL OR ${test})` : test;
+    }
+    case 'related': {
+      const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
+      const reached = paths.map((path) => `[(n)${path}(r:${spec.label}) | r.${spec.prop}]`).join(' + ');
+      return `ANY(v IN ${reached} WHERE v IN $${param})`;
+    }
     case 'expr':
       return `${spec.expr} IN $${param}`;
   }

@@ -3,22 +3,36 @@
 import { BadRequestError } from '../errors.js';
 import { schemaFields } from './registry.js';
 import { refKey } from './cypher.js';
-import type { EntityDef } from './types.js';
+import type { EntityDef, RefSpec } from './types.js';
+
+interface Target {
+  i: number | null;
+  id: unknown;
+  name: unknown;
+}
 
 export interface StoredRecord {
   props: Record<string, unknown>;
-  refs: Record<string, { id: unknown; name: unknown } | null>;
+  refs: Record<string, Target | Target[] | null>;
 }
 
-export function present(entity: EntityDef, stored: StoredRecord): Record<string, unknown> {
+/** A stored record as the entity's record schema (or another of its schemas, e.g. the list summary). */
+export function present(entity: EntityDef, stored: StoredRecord, schema = entity.schema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const refValues = new Map<string, unknown>();
   entity.refs.forEach((ref, i) => {
+    if (ref.key) return;
     const target = stored.refs[refKey(i)];
+    if (Array.isArray(target)) {
+      const ordered = [...target].sort((a, b) => (a.i ?? 0) - (b.i ?? 0));
+      refValues.set(ref.field, ordered.length ? ordered.map((t) => t.id) : null);
+      if (ref.nameField) refValues.set(ref.nameField, ordered.length ? ordered.map((t) => t.name) : null);
+      return;
+    }
     refValues.set(ref.field, target?.id ?? null);
     if (ref.nameField) refValues.set(ref.nameField, target?.name ?? null);
   });
-  for (const field of schemaFields(entity)) {
+  for (const field of schemaFields(entity, schema)) {
     if (refValues.has(field)) {
       out[field] = refValues.get(field);
       continue;
@@ -33,24 +47,25 @@ export function present(entity: EntityDef, stored: StoredRecord): Record<string,
 export interface StoragePlan {
   /** Properties to SET (null removes a property). */
   props: Record<string, unknown>;
-  /** Reference field -> target DbId (null unlinks), only for reference fields present in the input. */
-  links: Record<string, string | null>;
+  /** Reference field -> target DbIds in order (empty unlinks), only for reference fields present in the input. */
+  links: Record<string, string[]>;
 }
 
 /** Converts a request record; only schema fields are taken (others are ignored), the DbId is never taken. */
 export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where: string): StoragePlan {
   const input = entity.normalize ? entity.normalize(raw) : raw;
+  entity.validate?.(input, where);
   const props: Record<string, unknown> = {};
-  const links: Record<string, string | null> = {};
+  const links: Record<string, string[]> = {};
   const refFields = new Map(entity.refs.map((r) => [r.field, r]));
   const nameFields = new Set(entity.refs.map((r) => r.nameField));
   for (const field of schemaFields(entity)) {
     if (!Object.hasOwn(input, field) || field === entity.idField || nameFields.has(field)) continue;
     const value = input[field];
-    if (refFields.has(field)) {
-      if (value !== null && typeof value !== 'string') throw new BadRequestError(`${where}.${field} must be a string.`);
-      links[field] = value;
-    } else if (entity.jsonFields.includes(field)) {
+    const ref = refFields.get(field);
+    if (ref) links[field] = targetIds(ref, value, `${where}.${field}`);
+    if (ref && !ref.key) continue;
+    if (entity.jsonFields.includes(field)) {
       props[field] = value === null ? null : JSON.stringify(value);
     } else if (isStorableScalar(value)) {
       props[field] = value;
@@ -64,6 +79,26 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
   return { props, links };
+}
+
+/** The DbIds a reference field names: a string, a list of strings, or objects carrying the DbId under `key`. */
+function targetIds(ref: RefSpec, value: unknown, where: string): string[] {
+  if (value === null) return [];
+  const members = ref.many ? value : [value];
+  if (!Array.isArray(members)) throw new BadRequestError(`${where} must be a list.`);
+  return members.flatMap((member, i) => {
+    const at = ref.many ? `${where}[${i}]` : where;
+    if (!ref.key) {
+      if (typeof member !== 'string') throw new BadRequestError(`${at} must be a string.`);
+      return [member];
+    }
+    if (member === null) return [];
+    if (typeof member !== 'object' || Array.isArray(member)) throw new BadRequestError(`${at} must be an object.`);
+    const id = (member as Record<string, unknown>)[ref.key];
+    if (id === undefined || id === null) return [];
+    if (typeof id !== 'string') throw new BadRequestError(`${at}.${ref.key} must be a string.`);
+    return [id];
+  });
 }
 
 function isStorableScalar(value: unknown): boolean {

@@ -1,6 +1,6 @@
 // Generic reads: a filtered page of an entity, and one record by DbId. One round trip each.
 import type { Graph } from '../graph/port.js';
-import { getQuery, listQuery } from './cypher.js';
+import { getQuery, listQuery, missingTargetsQuery, type ListOrder } from './cypher.js';
 import type { CompiledFilter } from './filters.js';
 import { present, type StoredRecord } from './presenter.js';
 import type { EntityDef } from './types.js';
@@ -10,14 +10,28 @@ export interface Page<T> {
   data: T[];
 }
 
-export async function listEntities(graph: Graph, entity: EntityDef, filter: CompiledFilter, page: number, pageSize: number) {
+export interface ListOptions {
+  page: number;
+  pageSize: number;
+  order?: ListOrder;
+}
+
+/** One page of records as the entity's list schema, and the total count, in one round trip. */
+export async function listEntities(graph: Graph, entity: EntityDef, filter: CompiledFilter, { page, pageSize, order }: ListOptions) {
   const skip = page * pageSize;
-  const [row] = await graph.read<{ total: number; page: StoredRecord[] }>(listQuery(entity, filter.where), {
+  const [row] = await graph.read<{ total: number; page: StoredRecord[] }>(listQuery(entity, filter.where, order), {
     ...filter.params,
     skip,
     end: skip + pageSize,
   });
-  return { total: row.total, data: row.page.map((r) => present(entity, r)) } satisfies Page<unknown>;
+  const schema = entity.listSchema ?? entity.schema;
+  return { total: row.total, data: row.page.map((r) => present(entity, r, schema)) } satisfies Page<unknown>;
+}
+
+/** Which of the given DbIds name no node of that label (for the "no such ..." status message). */
+export async function unknownIds(graph: Graph, label: string, idProp: string, ids: string[]) {
+  const [row] = await graph.read<{ missing: string[] }>(missingTargetsQuery({ label, idProp }), { ids });
+  return row.missing;
 }
 
 /** Records by DbId in one round trip, in the given order; unknown DbIds are left out. */

@@ -1,27 +1,31 @@
-// The generic route table: list, get, create and update, registered for every entity that declares them.
-// Handlers are thin: parse, call a query or command, present.
-import { NotFoundError, BadRequestError } from '../errors.js';
-import { respondList, respondOne, addStatus } from '../http/envelope.js';
+// The generic route table: list, get, create, update and bulk update, registered for every entity that declares
+// them. Handlers are thin: parse, validate, call a query or command, present.
+import { BadRequestError, NotFoundError } from '../errors.js';
+import { addStatus, respondList, respondOne } from '../http/envelope.js';
 import { filterInput, reportIgnored } from '../http/query.js';
-import type { BrapiRouter } from '../http/types.js';
+import type { BrapiContext, BrapiRouter } from '../http/types.js';
+import { validateBody } from '../http/validate.js';
 import { createEntities } from './commands/createEntities.js';
-import { updateEntity } from './commands/updateEntity.js';
-import { compileWhere } from './filters.js';
-import { getEntity, listEntities } from './queries.js';
+import { updateEntities } from './commands/updateEntity.js';
+import type { ListOrder } from './cypher.js';
+import { compileWhere, type FilterInput } from './filters.js';
+import { getEntity, listEntities, unknownIds } from './queries.js';
 import type { EntityDef } from './types.js';
 
 export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
   const collection = `/${entity.path}`;
   const item = `/${entity.path}/:${entity.idField}`;
+  const specItem = `/${entity.path}/{${entity.idField}}`;
   const ops = new Set(entity.operations);
 
   if (ops.has('list')) {
     router.get(collection, async (ctx) => {
-      const filter = compileWhere(entity, filterInput(ctx));
+      const { filters, order, hidden } = listParams(entity, filterInput(ctx));
+      const filter = compileWhere(entity, filters);
       reportIgnored(ctx, filter.ignored);
-      const { page, pageSize } = ctx.state.paging;
-      const { total, data } = await listEntities(ctx.services.graph, entity, filter, page, pageSize);
-      if (total === 0 && Object.keys(filter.params).length) addStatus(ctx, 'INFO', `No ${entity.label} matches these filters.`);
+      const { total, data } = await listEntities(ctx.services.graph, entity, filter, { ...ctx.state.paging, order });
+      for (const record of data) for (const field of hidden) record[field] = null;
+      if (total === 0 && Object.keys(filter.params).length) await explainEmpty(ctx, entity, filters);
       respondList(ctx, total, data);
     });
   }
@@ -36,8 +40,9 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
   }
   if (ops.has('create')) {
     router.post(collection, async (ctx) => {
-      const body = ctx.request.body;
+      const body = normalized(entity, ctx.request.body);
       if (!Array.isArray(body)) throw new BadRequestError(`The body must be an array of ${entity.label} records.`);
+      validateBody('post', collection, body);
       const created = await createEntities(ctx.services.graph, { entity, records: body });
       ctx.state.paging = { page: 0, pageSize: Math.max(created.length, 1) };
       respondList(ctx, created.length, created);
@@ -46,7 +51,81 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
   if (ops.has('update')) {
     router.put(item, async (ctx) => {
       const id = ctx.params[entity.idField];
-      respondOne(ctx, await updateEntity(ctx.services.graph, { entity, id, record: ctx.request.body }));
+      const body = normalized(entity, ctx.request.body);
+      validateBody('put', specItem, body);
+      const [updated] = await updateEntities(ctx.services.graph, { entity, records: { [id]: body }, single: true });
+      respondOne(ctx, updated);
     });
   }
+  if (ops.has('bulkUpdate')) {
+    // PUT /<path> with { "<DbId>": {fields...}, ... } (the spec's bulk form for crosses and planned crosses).
+    router.put(collection, async (ctx) => {
+      const body = ctx.request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw new BadRequestError(`The body must be an object keyed by ${entity.idField}.`);
+      }
+      const records = Object.fromEntries(Object.entries(body).map(([id, r]) => [id, normalized(entity, r)]));
+      validateBody('put', collection, records);
+      const updated = await updateEntities(ctx.services.graph, { entity, records });
+      ctx.state.paging = { page: 0, pageSize: Math.max(updated.length, 1) };
+      respondList(ctx, updated.length, updated);
+    });
+  }
+}
+
+/** The entity's normalize hook applied to a record, or to each record of an array. */
+function normalized(entity: EntityDef, body: unknown): unknown {
+  const one = (r: unknown) =>
+    entity.normalize && r !== null && typeof r === 'object' && !Array.isArray(r) ? entity.normalize(r as Record<string, unknown>) : r;
+  return Array.isArray(body) ? body.map(one) : one(body);
+}
+
+/** Splits a list call's query into filters, sort order (sortBy / sortOrder) and fields left out by views. */
+function listParams(entity: EntityDef, input: FilterInput) {
+  const filters: FilterInput = { ...input };
+  let order: ListOrder | undefined;
+  if (entity.sortable) {
+    const { sortBy, sortOrder } = filters;
+    delete filters.sortBy;
+    delete filters.sortOrder;
+    if (sortBy !== undefined) {
+      if (typeof sortBy !== 'string' || !Object.hasOwn(entity.sortable, sortBy)) {
+        throw new BadRequestError(`sortBy must be one of ${Object.keys(entity.sortable).join(', ')}; got ${JSON.stringify(sortBy)}.`);
+      }
+      order = { expr: entity.sortable[sortBy] };
+    }
+    if (sortOrder !== undefined) {
+      const dir = typeof sortOrder === 'string' ? sortOrder.toLowerCase() : '';
+      if (dir !== 'asc' && dir !== 'desc') throw new BadRequestError(`sortOrder must be asc or desc; got ${JSON.stringify(sortOrder)}.`);
+      order = { ...order, descending: dir === 'desc' };
+    }
+  }
+  const hidden: string[] = [];
+  for (const [name, view] of Object.entries(entity.views ?? {})) {
+    const raw = filters[name];
+    delete filters[name];
+    if (raw !== undefined && raw !== 'true' && raw !== 'false') {
+      throw new BadRequestError(`${name} must be true or false; got ${JSON.stringify(raw)}.`);
+    }
+    if (!(raw === undefined ? view.default : raw === 'true')) hidden.push(...view.fields);
+  }
+  return { filters, order, hidden };
+}
+
+/** An empty answer says why: each DbId filter value that names nothing at all gets an INFO message. */
+async function explainEmpty(ctx: BrapiContext, entity: EntityDef, filters: FilterInput) {
+  let named = false;
+  for (const [name, raw] of Object.entries(filters)) {
+    const spec = Object.hasOwn(entity.filters, name) ? entity.filters[name] : undefined;
+    const target = spec?.kind === 'related' ? { label: spec.label, prop: spec.prop }
+      : spec?.kind === 'eq' && spec.prop === entity.idField ? { label: entity.label, prop: entity.idField }
+      : undefined;
+    if (!target || !target.prop.endsWith('DbId')) continue;
+    const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
+    for (const id of await unknownIds(ctx.services.graph, target.label, target.prop, values)) {
+      addStatus(ctx, 'INFO', `No ${target.label} has ${target.prop} "${id}", so no ${entity.label} can match ${name}.`);
+      named = true;
+    }
+  }
+  if (!named) addStatus(ctx, 'INFO', `No ${entity.label} matches these filters.`);
 }

@@ -17,6 +17,14 @@ export interface RefSpec {
   /** BrAPI field showing the target's name, and the Cypher expression over `t` (the target) that computes it. */
   nameField?: string;
   nameExpr?: string;
+  /** The field holds a list (of DbIds, or of objects with `key`); one relationship per member, in order. */
+  many?: boolean;
+  /**
+   * The field holds an object (a list of objects with `many`) whose `key` member is the target's DbId, e.g. a
+   * cross's `parent1.germplasmDbId`. Such a field is stored whole as JSON and returned as sent; the relationships
+   * mirror it so the graph can be walked and the DbIds are checked.
+   */
+  key?: string;
 }
 
 /** Value types a filter understands; query-string values are converted to these (400 when they do not parse). */
@@ -26,15 +34,16 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  * How one list filter / search member matches. Every kind accepts one or many values (many means any-of, OR).
  * - eq: a plain property equals one of the values.
  * - contains: a list property holds one of the values.
- * - min / max: a property at least / at most the value (inclusive; numbers or ISO dates).
- * - related: an entity reached by a fixed path has a property equal to one of the values.
+ * - min / max: a property at least / at most the value (inclusive; numbers or ISO dates); with openWhenNull a
+ *   missing property is an open bound and matches (a trial without an end date is still running).
+ * - related: an entity reached by a fixed path (or any of several paths) has a property equal to one of the values.
  * - expr: a Cypher expression over `n` (a registry constant, e.g. genus + ' ' + species) equals one of the values.
  */
 export type FilterSpec =
   | { kind: 'eq'; prop: string; type?: FilterValueType; aliases?: Record<string, string> }
   | { kind: 'contains'; prop: string; type?: FilterValueType }
-  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' }
-  | { kind: 'related'; path: string; label: string; prop: string; type?: FilterValueType }
+  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date'; openWhenNull?: boolean }
+  | { kind: 'related'; path: string | string[]; label: string; prop: string; type?: FilterValueType }
   | { kind: 'expr'; expr: string; type?: FilterValueType };
 
 export interface EntityDef {
@@ -52,12 +61,23 @@ export interface EntityDef {
   refs: RefSpec[];
   /** Query parameter / search member name -> how it matches. */
   filters: Record<string, FilterSpec>;
-  /** Which generic operations the route table registers. */
-  operations: Array<'list' | 'get' | 'create' | 'update'>;
+  /** Schema of the records `GET /<path>` lists, when it differs from the one-record schema (ListSummary). */
+  listSchema?: string;
+  /** Which generic operations the route table registers; bulkUpdate is `PUT /<path>` with a map keyed by DbId. */
+  operations: Array<'list' | 'get' | 'create' | 'update' | 'bulkUpdate'>;
+  /**
+   * `sortBy` values a list call accepts -> the Cypher expression over `n` (a registry constant) to order by, e.g.
+   * `trialName: 'n.trialName'`; ties and calls without sortBy come in DbId order.
+   */
+  sortable?: Record<string, string>;
+  /** Boolean list parameters that leave fields out of the records, e.g. includePotentialParents=false. */
+  views?: Record<string, { default: boolean; fields: string[] }>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
   /** Rewrites a request record before it is stored (e.g. a misspelt enum value the spec itself uses). */
   normalize?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** Checks a request record beyond its schema (e.g. GeoJSON geometry); throws BadRequestError naming the field. */
+  validate?: (record: Record<string, unknown>, where: string) => void;
   /** Plain properties derived from a stored record, so filters can reach into JSON fields. */
   derive?: (record: Record<string, unknown>) => Record<string, unknown>;
 }

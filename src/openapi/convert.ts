@@ -24,8 +24,16 @@ export function rewriteRef(ref: string, module: string): string {
   return ref.startsWith('#/') ? moduleId(module) + ref : ref;
 }
 
+export interface ConvertOptions {
+  /**
+   * Leave out `required` (request bodies): the v2.1 release had no required lists, and clients (BRAVA among them)
+   * post records without the members the later files require.
+   */
+  dropRequired?: boolean;
+}
+
 /** Convert one OpenAPI 3.0 schema object (recursively) to JSON Schema. */
-export function convertSchema(schema: unknown, module: string): JsonSchema {
+export function convertSchema(schema: unknown, module: string, options: ConvertOptions = {}): JsonSchema {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema as JsonSchema;
   const src = schema as JsonSchema;
   let out: JsonSchema;
@@ -35,17 +43,19 @@ export function convertSchema(schema: unknown, module: string): JsonSchema {
     out = {};
     for (const [key, value] of Object.entries(src)) {
       if (DROPPED.has(key) || key.startsWith('x-')) continue;
+      if (key === 'required' && options.dropRequired && Array.isArray(value)) continue;
+      const convert = (s: unknown) => convertSchema(s, module, options);
       if (SCHEMA_KEYS.has(key) && value !== null && typeof value === 'object') {
-        out[key] = Array.isArray(value) ? value.map((s) => convertSchema(s, module)) : convertSchema(value, module);
+        out[key] = Array.isArray(value) ? value.map(convert) : convert(value);
       } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {
-        out[key] = value.map((s) => convertSchema(s, module));
+        out[key] = value.map(convert);
       } else if (key === 'properties' && value !== null && typeof value === 'object') {
         // Every property accepts null. BrAPI responses carry every field, null when empty (BRAVA's schemas say so),
         // but these files never say `nullable`; and their `required` lists come from the branch after the v2.1
         // release (the v2.1 tag had none), so a required member must be present but may still be null.
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, makeNullable(convertSchema(s, module))]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, makeNullable(convert(s))]));
       } else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, convertSchema(s, module)]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, convert(s)]));
       } else {
         out[key] = value; // enum, required, type, format, default, description, ...
       }

@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { collectFormats, convertSchema, moduleId, type JsonSchema } from './convert.js';
+import { collectFormats, convertSchema, moduleId, type ConvertOptions, type JsonSchema } from './convert.js';
 
 export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export const MODULES: readonly BrapiModule[] = ['Core', 'Germplasm', 'Phenotyping', 'Genotyping'];
 const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'delete', 'patch'];
+const REQUEST: ConvertOptions = { dropRequired: true };
 
 export interface SpecOperation {
   method: HttpMethod;
@@ -36,6 +37,8 @@ const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (ajv: Ajv) => 
 export class BrapiSpec {
   readonly docs: Record<BrapiModule, any>;
   readonly ajv: Ajv;
+  /** Request bodies compile against their own copy of the components, converted without `required`. */
+  private readonly requestAjv: Ajv;
   private readonly ops = new Map<string, SpecOperation>();
   private readonly converted = new Map<string, JsonSchema>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
@@ -43,7 +46,9 @@ export class BrapiSpec {
   constructor(readonly dir: string) {
     this.docs = {} as Record<BrapiModule, any>;
     this.ajv = new Ajv({ strict: false, allErrors: true });
+    this.requestAjv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
+    addFormats(this.requestAjv);
     for (const module of MODULES) {
       const doc: any = yaml.load(readFileSync(join(dir, `BrAPI-${module}.yaml`), 'utf8'));
       if (!doc?.paths || !doc?.components) throw new Error(`BrAPI-${module}.yaml: no paths/components`);
@@ -60,13 +65,18 @@ export class BrapiSpec {
         }
       }
       for (const fmt of collectFormats(doc)) {
-        if (!(fmt in this.ajv.formats)) this.ajv.addFormat(fmt, true); // unknown formats are no-ops
+        // Unknown formats are no-ops.
+        for (const ajv of [this.ajv, this.requestAjv]) if (!(fmt in ajv.formats)) ajv.addFormat(fmt, true);
       }
       const schemas = Object.fromEntries(
         Object.entries<any>(doc.components.schemas ?? {}).map(([name, s]) => [name, convertSchema(s, module)]),
       );
       for (const [name, s] of Object.entries(schemas)) this.converted.set(`${module}/${name}`, s);
       this.ajv.addSchema({ $id: moduleId(module), components: { schemas } });
+      const requestSchemas = Object.fromEntries(
+        Object.entries<any>(doc.components.schemas ?? {}).map(([name, s]) => [name, convertSchema(s, module, REQUEST)]),
+      );
+      this.requestAjv.addSchema({ $id: moduleId(module), components: { schemas: requestSchemas } });
     }
   }
 
@@ -97,12 +107,13 @@ export class BrapiSpec {
       }));
   }
 
+  /** Validates a request body (members the spec lists as required may be missing, see ConvertOptions). */
   requestBodyValidator(method: string, path: string): ValidateFunction | undefined {
     return this.validator(`req ${opKey(method, path)}`, () => {
       const op = this.getOperation(method, path);
       const body = op && this.resolveLocal(op.module, op.operation.requestBody);
       return op && body ? [op.module, body.content?.['application/json']?.schema] : undefined;
-    });
+    }, this.requestAjv, REQUEST);
   }
 
   responseValidator(method: string, path: string, status: number): ValidateFunction | undefined {
@@ -133,11 +144,16 @@ export class BrapiSpec {
     return [...names];
   }
 
-  private validator(key: string, find: () => [BrapiModule, any] | undefined): ValidateFunction | undefined {
+  private validator(
+    key: string,
+    find: () => [BrapiModule, any] | undefined,
+    ajv = this.ajv,
+    options: ConvertOptions = {},
+  ): ValidateFunction | undefined {
     if (!this.validators.has(key)) {
       const found = find();
       const raw = found?.[1];
-      this.validators.set(key, raw ? this.ajv.compile(convertSchema(raw, found[0])) : undefined);
+      this.validators.set(key, raw ? ajv.compile(convertSchema(raw, found[0], options)) : undefined);
     }
     return this.validators.get(key);
   }

@@ -12,11 +12,11 @@ export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ i
   for (const ref of entity.refs) {
     const links = plans
       .filter(({ plan }) => Object.hasOwn(plan.links, ref.field))
-      .map(({ id, plan }) => ({ id, target: plan.links[ref.field] }));
+      .map(({ id, plan }) => ({ id, targets: plan.links[ref.field] }));
     if (!links.length) continue;
-    const ids = [...new Set(links.map((l) => l.target).filter((t): t is string => t !== null))];
+    const ids = [...new Set(links.flatMap((l) => l.targets))];
     if (ids.length) {
-      const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery(ref), { ids });
+      const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery(ref.target), { ids });
       if (missing.length) {
         throw new BadRequestError(`${ref.field} refers to unknown ${ref.target.idProp}: ${missing.join(', ')}`);
       }

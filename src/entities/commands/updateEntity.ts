@@ -1,30 +1,37 @@
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
-import { updateQuery } from '../cypher.js';
-import { getEntity } from '../queries.js';
+import { bulkUpdateQuery } from '../cypher.js';
+import { getEntities } from '../queries.js';
 import { toStorage } from '../presenter.js';
 import type { EntityDef } from '../types.js';
 import { writeLinks } from './links.js';
 
-export interface UpdateEntityProps {
+export interface UpdateEntitiesProps {
   entity: EntityDef;
-  id: string;
-  record: unknown;
+  /** DbId -> the fields to change (the body of a PUT by id, or one member of a bulk PUT map). */
+  records: Record<string, unknown>;
+  /** Where the records sit in the request, for error messages: `body` (one) or `body["<id>"]` (a map). */
+  single?: boolean;
 }
 
 /**
- * Updates one record: fields present in the body replace the stored ones (null clears a field), absent fields
- * stay as they are. 404 when the DbId does not exist.
+ * Updates records in one transaction: fields present in a record replace the stored ones (null clears a field),
+ * absent fields stay as they are. 404 naming every DbId that does not exist; then nothing is written.
  */
-export async function updateEntity(graph: Graph, { entity, id, record }: UpdateEntityProps) {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-    throw new BadRequestError('The body must be an object.');
-  }
-  const plan = toStorage(entity, record as Record<string, unknown>, 'body');
-  await graph.transaction(async (tx) => {
-    const found = await tx.run(updateQuery(entity), { id, props: plan.props });
-    if (!found.length) throw new NotFoundError(`No ${entity.label} has ${entity.idField} ${id}.`);
-    await writeLinks(tx, entity, [{ id, plan }]);
+export async function updateEntities(graph: Graph, { entity, records, single = false }: UpdateEntitiesProps) {
+  const plans = Object.entries(records).map(([id, record]) => {
+    const where = single ? 'body' : `body[${JSON.stringify(id)}]`;
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      throw new BadRequestError(`${where} must be an object.`);
+    }
+    return { id, plan: toStorage(entity, record as Record<string, unknown>, where) };
   });
-  return getEntity(graph, entity, id);
+  await graph.transaction(async (tx) => {
+    const rows = plans.map(({ id, plan }) => ({ id, props: plan.props }));
+    const found = new Set((await tx.run<{ id: string }>(bulkUpdateQuery(entity), { rows })).map((r) => r.id));
+    const missing = plans.map((p) => p.id).filter((id) => !found.has(id));
+    if (missing.length) throw new NotFoundError(`No ${entity.label} has ${entity.idField} ${missing.map((id) => `"${id}"`).join(', ')}.`);
+    await writeLinks(tx, entity, plans);
+  });
+  return getEntities(graph, entity, plans.map((p) => p.id));
 }
