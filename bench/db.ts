@@ -56,12 +56,12 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 /** The service as `npm start` runs it, on the given database, listening on a free loopback port. */
-export async function startService(database: Database): Promise<RunningServer> {
+export async function startService(database: Database, { demoData = false } = {}): Promise<RunningServer> {
   const config = loadConfig({
     NEO4J_URI: database.db.httpUrl,
     PORT: '0',
     HOST: '127.0.0.1',
-    BRAPI_DEMO_DATA: 'false',
+    BRAPI_DEMO_DATA: String(demoData),
     LOG_LEVEL: 'silent',
     BRAPI_MAX_BODY_BYTES: String(512 * 1024 * 1024),
     // Large uploads legitimately take long on this small machine; the default 30 s would turn them into 503s.

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnosis } from './diagnose.js';
+import type { ListResult } from './lists.js';
 import type { LoadResult } from './load.js';
 import type { Floor, SizeShape, SliceResult } from './slices.js';
 import { ratio } from './stats.js';
 
-export const TARGETS = { sliceRatio: 1.25, loadRatio: 1.5, sizeRatio: 1.3, roundTripsPerGet: 1 };
+export const TARGETS = { sliceRatio: 1.25, loadRatio: 1.5, sizeRatio: 1.3, roundTripsPerGet: 1, listRatio: 1.3 };
 
 export interface DatasetResult {
   name: string;
@@ -34,6 +35,7 @@ export interface BenchReport {
   targets: typeof TARGETS;
   datasets: DatasetResult[];
   sizeComparison: SizeComparison | null;
+  lists: ListResult[];
   totalMs: number;
   notes: string[];
 }
@@ -51,12 +53,31 @@ export function machine(): BenchReport['machine'] {
 
 const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 
+/** The list-endpoint table (empty when the run did not measure it). */
+function listSection(r: BenchReport): string[] {
+  if (!r.lists.length) return [];
+  const lines: string[] = [];
+  lines.push('## List endpoint: GET /germplasm vs the raw Cypher of the same page', '');
+  lines.push(`Target: service p50 / raw p50 <= ${TARGETS.listRatio}. Demo data (SoyBase cultivars as full germplasm records); ` +
+    'pages of 1000, the raw side runs the statement the route builds on the service\'s connection.', '');
+  lines.push('| filter | pages | matching | service p50 / p95 | raw p50 / p95 | ratio p50 | ratio p95 | target |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const l of r.lists) {
+    lines.push(`| ${l.case} | ${l.pages.join(', ')} | ${l.totalCount} | ${l.service.p50} / ${l.service.p95} | ${l.raw.p50} / ${l.raw.p95} | ` +
+      `${l.ratioP50} | ${l.ratioP95} | ${pass(l.ratioP50 <= TARGETS.listRatio)} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
 export function markdown(r: BenchReport): string {
   const lines: string[] = [];
-  lines.push(`# Pedigree benchmark (${r.date})`, '');
+  lines.push(`# Benchmark (${r.date})`, '');
   lines.push(`Node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB; Neo4j 3.1.1 (bundled) ` +
     `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over HTTP. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
   lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
+  // A lists-only run (--lists-only) has no pedigree datasets.
+  if (!r.datasets.length) return [...lines, ...listSection(r)].join('\n');
 
   lines.push('## Slices: GET /pedigree vs the raw Cypher of the same slice', '');
   lines.push(`Target: service p50 / raw p50 <= ${TARGETS.sliceRatio}; ${TARGETS.roundTripsPerGet} database round trip per GET.`, '');
@@ -80,6 +101,7 @@ export function markdown(r: BenchReport): string {
   }
   lines.push('');
 
+  lines.push(...listSection(r));
   if (r.sizeComparison) {
     const c = r.sizeComparison;
     lines.push(`## The same slices on ${c.large} vs ${c.small}`, '');
@@ -147,11 +169,12 @@ export function markdown(r: BenchReport): string {
   return lines.join('\n');
 }
 
-export function writeReport(r: BenchReport): { json: string; md: string; text: string } {
+/** Writes latest.{json,md}, or `<name>.{json,md}` for a partial run (so it does not replace the full figures). */
+export function writeReport(r: BenchReport, name = 'latest'): { json: string; md: string; text: string } {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   fs.mkdirSync(dir, { recursive: true });
-  const json = path.join(dir, 'latest.json');
-  const md = path.join(dir, 'latest.md');
+  const json = path.join(dir, `${name}.json`);
+  const md = path.join(dir, `${name}.md`);
   const text = markdown(r);
   fs.writeFileSync(json, JSON.stringify(r, null, 2) + '\n');
   fs.writeFileSync(md, text);

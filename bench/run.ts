@@ -6,7 +6,8 @@
 //   BENCH_SIZES=100000 npm run bench                 skip 1M (also: npm run bench -- --sizes=100000)
 //   options (env or --flag=value): BENCH_SIZES / --sizes, BENCH_SOYBASE=false / --no-soybase,
 //   BENCH_REPS / --reps (timed rounds over the probes, default 6), BENCH_BATCH / --batch (default 20000),
-//   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g)
+//   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g); BENCH_LISTS_ONLY=true / --lists-only: only the
+//   list-endpoint figure (GET /germplasm on the demo data)
 import { performance } from 'node:perf_hooks';
 import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
 import { BLOCK_SIZE } from './generate.js';
@@ -15,6 +16,7 @@ import { diagnoseBatch } from './diagnose.js';
 import { rawLoad, serviceLoad } from './load.js';
 import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, type SizeComparison } from './report.js';
 import type { RunningServer } from '../src/server.js';
+import { measureLists, type ListResult } from './lists.js';
 import { measureAcrossSizes, measureFloor, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 
@@ -28,6 +30,7 @@ const sizes = (option('sizes', 'BENCH_SIZES') ?? '100000,1000000').split(',').ma
 const withSoybase = option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
 const reps = Number(option('reps', 'BENCH_REPS') ?? 6);
 const batchSize = Number(option('batch', 'BENCH_BATCH') ?? 20_000);
+const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -95,12 +98,29 @@ function lastBatch(data: Dataset): [Dataset['nodes'], Set<string>] {
   return [data.nodes.slice(start), before];
 }
 
+/** The list endpoint on the demo data, on its own fresh database. */
+async function runLists(): Promise<ListResult[]> {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log('lists: loading the demo data');
+    running = await startService(db, { demoData: true });
+    return await measureLists(running, reps * 5, log);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 async function main() {
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
+  let lists: ListResult[] = [];
   try {
-    if (withSoybase) datasets.push(await runDataset(() => soybaseDataset(), null));
+    lists = await runLists();
+    if (listsOnly) sizes.length = 0;
+    if (withSoybase && !listsOnly) datasets.push(await runDataset(() => soybaseDataset(), null));
     // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
     // Below one block (100k) a graph has fewer programs, so its slices are not those of the larger graphs.
     const comparable = sizes.length >= 2 && Math.min(...sizes) >= BLOCK_SIZE;
@@ -137,10 +157,11 @@ async function main() {
     targets: TARGETS,
     datasets,
     sizeComparison,
+    lists,
     totalMs: Math.round(performance.now() - started),
     notes,
   };
-  const { json, md, text } = writeReport(report);
+  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
 }
