@@ -3,6 +3,7 @@
 import { BadRequestError } from '../errors.js';
 import { schemaFields } from './registry.js';
 import { refKey } from './cypher.js';
+import { completeMembers } from './members.js';
 import type { EntityDef, RefSpec } from './types.js';
 
 interface Target {
@@ -39,7 +40,7 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
     }
     const value = stored.props[field];
     out[field] = value === undefined || value === null ? null
-      : entity.jsonFields.includes(field) ? JSON.parse(value as string) : value;
+      : entity.jsonFields.includes(field) ? completeMembers(entity.module, schema, field, JSON.parse(value as string)) : value;
   }
   return out;
 }
@@ -47,7 +48,7 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
 export interface StoragePlan {
   /** Properties to SET (null removes a property). */
   props: Record<string, unknown>;
-  /** Reference field -> target DbIds in order (empty unlinks), only for reference fields present in the input. */
+  /** linkKey(ref) -> target DbIds in order (empty unlinks), only for reference fields present in the input. */
   links: Record<string, string[]>;
 }
 
@@ -57,14 +58,14 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   entity.validate?.(input, where);
   const props: Record<string, unknown> = {};
   const links: Record<string, string[]> = {};
-  const refFields = new Map(entity.refs.map((r) => [r.field, r]));
+  const refsOf = (field: string) => entity.refs.filter((r) => r.field === field);
   const nameFields = new Set(entity.refs.map((r) => r.nameField));
   for (const field of schemaFields(entity)) {
     if (!Object.hasOwn(input, field) || field === entity.idField || nameFields.has(field)) continue;
     const value = input[field];
-    const ref = refFields.get(field);
-    if (ref) links[field] = targetIds(ref, value, `${where}.${field}`);
-    if (ref && !ref.key) continue;
+    const refs = refsOf(field);
+    for (const ref of refs) links[linkKey(ref)] = targetIds(ref, value, `${where}.${field}`);
+    if (refs.some((ref) => !ref.key)) continue;
     if (entity.jsonFields.includes(field)) {
       props[field] = value === null ? null : JSON.stringify(value);
     } else if (isStorableScalar(value)) {
@@ -79,6 +80,11 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
   return { props, links };
+}
+
+/** Where a plan keeps one reference's targets: a field can hold several key references (contentMixture). */
+export function linkKey(ref: RefSpec): string {
+  return ref.key ? `${ref.field}.${ref.key}` : ref.field;
 }
 
 /** The DbIds a reference field names: a string, a list of strings, or objects carrying the DbId under `key`. */

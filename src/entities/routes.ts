@@ -22,7 +22,7 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
     router.get(collection, async (ctx) => {
       const { filters, order, hidden } = listParams(entity, filterInput(ctx));
       const filter = compileWhere(entity, filters);
-      reportIgnored(ctx, filter.ignored);
+      reportIgnored(ctx, filter.ignored, entity.unapplied);
       const { total, data } = await listEntities(ctx.services.graph, entity, filter, { ...ctx.state.paging, order });
       for (const record of data) for (const field of hidden) record[field] = null;
       if (total === 0 && Object.keys(filter.params).length) await explainEmpty(ctx, entity, filters);

@@ -1,6 +1,8 @@
 // The declarative shape of a BrAPI entity. A module declares each entity once (src/modules/<module>/<entity>/);
 // the generic repository, filter compiler, presenter and route table do the rest.
 
+import type { Runner } from '../graph/port.js';
+
 export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
 
 /**
@@ -61,6 +63,11 @@ export interface EntityDef {
   refs: RefSpec[];
   /** Query parameter / search member name -> how it matches. */
   filters: Record<string, FilterSpec>;
+  /**
+   * Query parameters the spec declares for the list call that this server cannot apply -> why. They are ignored
+   * with a WARNING that gives the reason (a unit test checks every declared parameter is a filter or listed here).
+   */
+  unapplied?: Record<string, string>;
   /** Schema of the records `GET /<path>` lists, when it differs from the one-record schema (ListSummary). */
   listSchema?: string;
   /** Which generic operations the route table registers; bulkUpdate is `PUT /<path>` with a map keyed by DbId. */
@@ -74,6 +81,13 @@ export interface EntityDef {
   views?: Record<string, { default: boolean; fields: string[] }>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
+  /** Fills a new record's defaults (e.g. an empty list's items and dateCreated); runs before normalize, on POST only. */
+  onCreate?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * More writes that belong to a create, run inside its transaction after the records and their links exist (a
+   * seed lot transaction moves seed between lots); a throw rolls the whole create back.
+   */
+  afterCreate?: (tx: Runner, records: Array<Record<string, unknown>>, ids: string[]) => Promise<void>;
   /** Rewrites a request record before it is stored (e.g. a misspelt enum value the spec itself uses). */
   normalize?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Checks a request record beyond its schema (e.g. GeoJSON geometry); throws BadRequestError naming the field. */

@@ -11,9 +11,13 @@ export function filterInput(ctx: BrapiContext): Record<string, string | string[]
   >;
 }
 
-/** Tells the client which parameters had no effect (BrAPI: ignore them, say so in metadata.status). */
-export function reportIgnored(ctx: BrapiContext, names: string[]) {
+/**
+ * Tells the client which parameters had no effect (BrAPI: ignore them, say so in metadata.status), with the reason
+ * when the call knows why it cannot apply one.
+ */
+export function reportIgnored(ctx: BrapiContext, names: string[], reasons: Record<string, string> = {}) {
   for (const name of names) {
-    addStatus(ctx, 'WARNING', `Query parameter "${name}" is not supported by this call and was ignored.`);
+    const why = Object.hasOwn(reasons, name) ? `: ${reasons[name]}` : '';
+    addStatus(ctx, 'WARNING', `Query parameter "${name}" is not supported by this call and was ignored${why}.`);
   }
 }

@@ -144,6 +144,23 @@ export class BrapiSpec {
     return [...names];
   }
 
+  /**
+   * A converted schema with `$ref`s followed, the `anyOf: [X, null]` wrapper of nullable members unwrapped and
+   * `allOf` parts merged into one `properties` map (enough to walk a record's nested members).
+   */
+  resolveSchema(s: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
+    if (!s || depth > 20) return s;
+    if (typeof s.$ref === 'string') return this.resolveSchema(this.refTarget(s.$ref), depth + 1);
+    if (Array.isArray(s.anyOf) && s.anyOf.length === 2 && s.anyOf.some((x: JsonSchema) => x.type === 'null')) {
+      return this.resolveSchema(s.anyOf.find((x: JsonSchema) => x.type !== 'null'), depth + 1);
+    }
+    if (Array.isArray(s.allOf)) {
+      const parts = s.allOf.map((x: JsonSchema) => this.resolveSchema(x, depth + 1) ?? {});
+      return { ...s, allOf: undefined, properties: Object.assign({}, s.properties, ...parts.map((x: JsonSchema) => x.properties ?? {})) };
+    }
+    return s;
+  }
+
   private validator(
     key: string,
     find: () => [BrapiModule, any] | undefined,

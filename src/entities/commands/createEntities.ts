@@ -23,13 +23,14 @@ export async function createEntities(graph: Graph, { entity, records, ids, readB
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       throw new BadRequestError(`body[${i}] must be an object.`);
     }
-    const plan = toStorage(entity, record as Record<string, unknown>, `body[${i}]`);
-    return { id: ids?.[i] ?? randomUUID(), plan };
+    const input = entity.onCreate ? entity.onCreate(record as Record<string, unknown>) : (record as Record<string, unknown>);
+    return { id: ids?.[i] ?? randomUUID(), input, plan: toStorage(entity, input, `body[${i}]`) };
   });
   const rows = plans.map(({ id, plan }) => ({ ...withoutNulls(plan.props), [entity.idField]: id }));
   await graph.transaction(async (tx) => {
     await tx.run(createQuery(entity), { rows });
     await writeLinks(tx, entity, plans);
+    await entity.afterCreate?.(tx, plans.map((p) => p.input), plans.map((p) => p.id));
   });
   if (rows.length >= BULK_ROWS) await refreshStatistics(graph);
   if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));

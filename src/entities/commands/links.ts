@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../errors.js';
 import type { Runner } from '../../graph/port.js';
 import { missingTargetsQuery, relinkQuery } from '../cypher.js';
-import type { StoragePlan } from '../presenter.js';
+import { linkKey, type StoragePlan } from '../presenter.js';
 import type { EntityDef } from '../types.js';
 
 /**
@@ -11,8 +11,8 @@ import type { EntityDef } from '../types.js';
 export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ id: string; plan: StoragePlan }>) {
   for (const ref of entity.refs) {
     const links = plans
-      .filter(({ plan }) => Object.hasOwn(plan.links, ref.field))
-      .map(({ id, plan }) => ({ id, targets: plan.links[ref.field] }));
+      .filter(({ plan }) => Object.hasOwn(plan.links, linkKey(ref)))
+      .map(({ id, plan }) => ({ id, targets: plan.links[linkKey(ref)] }));
     if (!links.length) continue;
     const ids = [...new Set(links.flatMap((l) => l.targets))];
     if (ids.length) {

@@ -1,0 +1,49 @@
+// Every entity declaration agrees with the official spec: the calls it registers exist, every query parameter of
+// its list call is a filter (or named as not applicable, with the reason), references and JSON fields are fields of
+// its schema. A new or edited declaration that drifts from the spec fails here, before any HTTP test.
+import { expect } from 'chai';
+import { entities, schemaFields } from '../../src/entities/registry.js';
+import { loadSpec } from '../../src/openapi/spec.js';
+
+const spec = loadSpec();
+/** List parameters the generic route handles itself rather than as filters. */
+const ROUTE_PARAMS = new Set(['page', 'pageSize', 'sortBy', 'sortOrder']);
+
+describe('entity declarations against the spec', () => {
+  for (const entity of entities) {
+    describe(`${entity.label} (/${entity.path})`, () => {
+      const collection = `/${entity.path}`;
+      const item = `/${entity.path}/{${entity.idField}}`;
+      const fields = schemaFields(entity);
+
+      it('registers only calls the spec defines', () => {
+        const calls = { list: ['get', collection], get: ['get', item], create: ['post', collection], update: ['put', item], bulkUpdate: ['put', collection] } as const;
+        for (const op of entity.operations) {
+          const [method, path] = calls[op];
+          expect(spec.hasOperation(method, path), `${method.toUpperCase()} ${path}`).to.equal(true);
+        }
+      });
+
+      if (entity.operations.includes('list')) {
+        it('takes every query parameter of its list call as a filter, or says why not', () => {
+          const declared = spec.queryParameters('get', collection).map((p) => p.name).filter((n) => !ROUTE_PARAMS.has(n));
+          const handled = new Set([...Object.keys(entity.filters), ...Object.keys(entity.unapplied ?? {}), ...Object.keys(entity.views ?? {})]);
+          expect(declared.filter((n) => !handled.has(n)), 'parameters neither filtered nor declared unapplied').to.deep.equal([]);
+          const sortBy = spec.queryParameters('get', collection).find((p) => p.name === 'sortBy');
+          if (sortBy) expect(entity.sortable, 'sortBy is declared: sortable expected').to.be.an('object');
+        });
+      }
+
+      it('references and JSON fields are fields of its schema', () => {
+        for (const ref of entity.refs) {
+          expect(fields, `ref ${ref.field}`).to.include(ref.field);
+          if (ref.nameField) expect(fields, `ref name ${ref.nameField}`).to.include(ref.nameField);
+          // A reference inside objects is stored whole as JSON and mirrored by relationships.
+          if (ref.key) expect(entity.jsonFields, `${ref.field} (key ref) must be a JSON field`).to.include(ref.field);
+        }
+        for (const f of entity.jsonFields) expect(fields, `JSON field ${f}`).to.include(f);
+        if (entity.listSchema) expect(schemaFields(entity, entity.listSchema)).to.include(entity.idField);
+      });
+    });
+  }
+});
