@@ -1,15 +1,54 @@
+import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
+import { PERSON_NAME, PERSON_PROGRAM_PATHS } from '../people/people.entity.js';
 
-// Placeholder declaration: filled in by the module's own work.
+// A list holds no program or crop of its own (its `data` are bare DbIds of any type, not relationships): it belongs
+// to the programs of its owner.
+const OWNER_PROGRAM_PATHS = PERSON_PROGRAM_PATHS.map((path) => `-[:OWNED_BY]->(:Person)${path}`);
+
 export const listEntity: EntityDef = {
   path: 'lists',
   label: 'List',
   idField: 'listDbId',
   module: 'Core',
   schema: 'ListDetails',
-  jsonFields: [],
-  refs: [],
-  filters: {},
-  operations: [],
-  indexes: [],
+  listSchema: 'ListSummary',
+  jsonFields: ['additionalInfo', 'externalReferences'],
+  refs: [
+    {
+      field: 'listOwnerPersonDbId',
+      rel: 'OWNED_BY',
+      target: { label: 'Person', idProp: 'personDbId' },
+      nameField: 'listOwnerName',
+      nameExpr: PERSON_NAME,
+    },
+  ],
+  filters: {
+    listDbId: { kind: 'eq', prop: 'listDbId' },
+    listName: { kind: 'eq', prop: 'listName' },
+    listType: { kind: 'eq', prop: 'listType' },
+    listSource: { kind: 'eq', prop: 'listSource' },
+    programDbId: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'programDbId' },
+    commonCropName: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'commonCropName' },
+    ...externalReferenceFilters,
+  },
+  operations: ['list', 'get', 'create', 'update'],
+  indexes: ['listName', 'listType', 'listSource'],
+  onCreate: (record) => ({ dateCreated: new Date().toISOString(), data: [], ...record }),
+  normalize: withListSize,
+  derive: deriveExternalReferences,
 };
+
+/**
+ * listSize always counts `data`: a record naming `data` gets its size (null clears it: 0), and a listSize sent
+ * without `data` is dropped, so the stored count never disagrees with the items (one that is not an integer stays,
+ * for the request validation to name). Every write also stamps dateModified unless the body sets it.
+ * POST /lists/{listDbId}/data keeps both up to date the same way.
+ */
+function withListSize(record: Record<string, unknown>): Record<string, unknown> {
+  const { listSize, ...rest } = record;
+  if (!Object.hasOwn(rest, 'dateModified')) rest.dateModified = new Date().toISOString();
+  if (Object.hasOwn(rest, 'data')) rest.listSize = Array.isArray(rest.data) ? rest.data.length : 0;
+  if (listSize !== undefined && listSize !== null && !Number.isInteger(listSize)) rest.listSize = listSize;
+  return rest;
+}

@@ -1,5 +1,24 @@
 // POST /lists/{listDbId}/data: appends items to a list.
+import { NotFoundError } from '../../../errors.js';
+import { getEntity } from '../../../entities/queries.js';
+import { cypher } from '../../../graph/cypher-files.js';
+import { respondOne } from '../../../http/envelope.js';
 import type { BrapiRouter } from '../../../http/types.js';
+import { validateBody } from '../../../http/validate.js';
+import { listEntity } from './lists.entity.js';
 
-// Placeholder: filled in by the module's own work.
-export function registerListData(_router: BrapiRouter) {}
+export function registerListData(router: BrapiRouter) {
+  router.post('/lists/:listDbId/data', async (ctx) => {
+    const id = ctx.params.listDbId;
+    // The spec's body is an array of strings (the DbIds to add); the validator names a wrong member.
+    const items = ctx.request.body as string[];
+    validateBody('post', '/lists/{listDbId}/data', items);
+    const rows = await ctx.services.graph.write(cypher('core/lists/append-data'), {
+      listDbId: id,
+      items,
+      now: new Date().toISOString(),
+    });
+    if (!rows.length) throw new NotFoundError(`No List has listDbId "${id}".`);
+    respondOne(ctx, await getEntity(ctx.services.graph, listEntity, id));
+  });
+}

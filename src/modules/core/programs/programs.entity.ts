@@ -1,5 +1,5 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import type { EntityDef } from '../../../entities/types.js';
+import type { EntityDef, RefSpec } from '../../../entities/types.js';
 
 // The v2.1 files spell the standard program type STANARD in the query parameter and search request, STANDARD in
 // the Program record. We store and return STANDARD, and take either spelling in filters and bodies.
@@ -36,4 +36,13 @@ export const programEntity: EntityDef = {
       ? { ...record, programType: PROGRAM_TYPE_ALIASES[record.programType] }
       : record,
   derive: deriveExternalReferences,
+};
+
+/** The program a record belongs to (trials, crossing projects, seed lots): (n)-[:IN_PROGRAM]->(:Program). */
+export const inProgram: RefSpec = {
+  field: 'programDbId',
+  rel: 'IN_PROGRAM',
+  target: { label: programEntity.label, idProp: programEntity.idField },
+  nameField: 'programName',
+  nameExpr: 't.programName',
 };

@@ -1,6 +1,5 @@
 import type { EntityDef } from '../../../entities/types.js';
 
-// Placeholder declaration: filled in by the module's own work.
 export const seasonEntity: EntityDef = {
   path: 'seasons',
   label: 'Season',
@@ -9,7 +8,13 @@ export const seasonEntity: EntityDef = {
   schema: 'Season',
   jsonFields: [],
   refs: [],
-  filters: {},
-  operations: [],
-  indexes: [],
+  filters: {
+    seasonDbId: { kind: 'eq', prop: 'seasonDbId' },
+    seasonName: { kind: 'eq', prop: 'seasonName' },
+    // The spec declares both `season` and `seasonName` with the same meaning.
+    season: { kind: 'eq', prop: 'seasonName' },
+    year: { kind: 'eq', prop: 'year', type: 'integer' },
+  },
+  operations: ['list', 'get', 'create', 'update'],
+  indexes: ['seasonName', 'year'],
 };

@@ -1,5 +1,5 @@
-// GET /studytypes: the distinct study types in use.
+// GET /studytypes: the distinct study types of stored studies.
+import { registerValueList } from '../../../http/value-list.js';
 import type { BrapiRouter } from '../../../http/types.js';
 
-// Placeholder: filled in by the module's own work.
-export function registerStudyTypes(_router: BrapiRouter) {}
+export const registerStudyTypes = (router: BrapiRouter) => registerValueList(router, '/studytypes', 'core/studytypes');
