@@ -42,10 +42,13 @@ describe('germplasm (SoyBase demo data)', () => {
     expect(and.json.result.data).to.deep.equal([]);
   });
 
-  it('reports filters it cannot apply yet instead of failing', async () => {
-    const res = await api('GET', '/germplasm?studyDbId=s1&pageSize=1');
+  it('ignores a parameter it does not know, with a WARNING, and names an unknown study in an INFO', async () => {
+    const res = await api('GET', '/germplasm?studyDbId=s1&colour=green&pageSize=1');
     expect(res.status).to.equal(200);
-    expect(res.json.metadata.status.map((s: any) => s.message).join(' ')).to.contain('studyDbId');
+    expect(res.json.result.data).to.deep.equal([]);
+    const status = res.json.metadata.status.map((s: any) => `${s.messageType} ${s.message}`);
+    expect(status.find((s: string) => s.startsWith('WARNING'))).to.contain('"colour"');
+    expect(status.find((s: string) => s.startsWith('INFO'))).to.contain('studyDbId "s1"');
   });
 
   it('creates and updates germplasm through the generic path, deriving the synonym filter', async () => {

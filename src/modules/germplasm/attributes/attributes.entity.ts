@@ -1,15 +1,53 @@
-import type { EntityDef } from '../../../entities/types.js';
+import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
+import type { EntityDef, FilterSpec } from '../../../entities/types.js';
+import { programThroughGermplasm } from '../germplasm/germplasm.entity.js';
 
-// Placeholder declaration: filled in by the module's own work.
+/** Attribute -> the germplasm it has values for. */
+const OF_GERMPLASM = '<-[:OF_ATTRIBUTE]-(:GermplasmAttributeValue)-[:OF_GERMPLASM]->';
+
+// The trait, method and scale are nested objects stored whole; their DbId, name and PUI are also kept as plain
+// properties (derived on every write) so the trait*/method*/scale* filters are simple equality matches.
+const PARTS = {
+  trait: ['traitDbId', 'traitName', 'traitPUI'],
+  method: ['methodDbId', 'methodName', 'methodPUI'],
+  scale: ['scaleDbId', 'scaleName', 'scalePUI'],
+} as const;
+
+const partFilters: Record<string, FilterSpec> = Object.fromEntries(
+  Object.values(PARTS).flat().map((prop) => [prop, { kind: 'eq', prop }]),
+);
+
+function deriveParts(record: Record<string, unknown>): Record<string, unknown> {
+  const derived: Record<string, unknown> = {};
+  for (const [part, props] of Object.entries(PARTS)) {
+    if (!Object.hasOwn(record, part)) continue;
+    const value = (record[part] ?? {}) as Record<string, unknown>;
+    for (const prop of props) derived[prop] = typeof value[prop] === 'string' ? value[prop] : null;
+  }
+  return derived;
+}
+
 export const attributeEntity: EntityDef = {
   path: 'attributes',
   label: 'GermplasmAttribute',
   idField: 'attributeDbId',
   module: 'Germplasm',
   schema: 'GermplasmAttribute',
-  jsonFields: [],
+  jsonFields: ['additionalInfo', 'externalReferences', 'method', 'ontologyReference', 'scale', 'trait'],
   refs: [],
-  filters: {},
-  operations: [],
-  indexes: [],
+  filters: {
+    attributeDbId: { kind: 'eq', prop: 'attributeDbId' },
+    attributeName: { kind: 'eq', prop: 'attributeName' },
+    attributePUI: { kind: 'eq', prop: 'attributePUI' },
+    attributeCategory: { kind: 'eq', prop: 'attributeCategory' },
+    commonCropName: { kind: 'eq', prop: 'commonCropName' },
+    ...partFilters,
+    germplasmDbId: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmDbId' },
+    // The programs that use a germplasm this attribute has a value for.
+    programDbId: programThroughGermplasm(OF_GERMPLASM),
+    ...externalReferenceFilters,
+  },
+  operations: ['list', 'get', 'create', 'update'],
+  indexes: ['attributeName', 'attributeCategory', 'traitDbId', 'methodDbId', 'scaleDbId'],
+  derive: (record) => ({ ...deriveExternalReferences(record), ...deriveParts(record) }),
 };

@@ -1,5 +1,6 @@
 // GET /attributes/categories: the distinct attribute categories in use.
+import { registerValueList } from '../../../http/value-list.js';
 import type { BrapiRouter } from '../../../http/types.js';
 
-// Placeholder: filled in by the module's own work.
-export function registerAttributeCategories(_router: BrapiRouter) {}
+export const registerAttributeCategories = (router: BrapiRouter) =>
+  registerValueList(router, '/attributes/categories', 'germplasm/attributes/categories');

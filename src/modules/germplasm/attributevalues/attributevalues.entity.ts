@@ -1,15 +1,44 @@
+import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
+import { programThroughGermplasm } from '../germplasm/germplasm.entity.js';
 
-// Placeholder declaration: filled in by the module's own work.
+const OF_GERMPLASM = '-[:OF_GERMPLASM]->';
+
 export const attributeValueEntity: EntityDef = {
   path: 'attributevalues',
   label: 'GermplasmAttributeValue',
   idField: 'attributeValueDbId',
   module: 'Germplasm',
   schema: 'GermplasmAttributeValue',
-  jsonFields: [],
-  refs: [],
-  filters: {},
-  operations: [],
+  jsonFields: ['additionalInfo', 'externalReferences'],
+  refs: [
+    {
+      field: 'attributeDbId',
+      rel: 'OF_ATTRIBUTE',
+      target: { label: 'GermplasmAttribute', idProp: 'attributeDbId' },
+      nameField: 'attributeName',
+      nameExpr: 't.attributeName',
+    },
+    {
+      field: 'germplasmDbId',
+      rel: 'OF_GERMPLASM',
+      target: { label: 'Germplasm', idProp: 'germplasmDbId' },
+      nameField: 'germplasmName',
+      nameExpr: 't.germplasmName',
+    },
+  ],
+  filters: {
+    attributeValueDbId: { kind: 'eq', prop: 'attributeValueDbId' },
+    attributeDbId: { kind: 'related', path: '-[:OF_ATTRIBUTE]->', label: 'GermplasmAttribute', prop: 'attributeDbId' },
+    attributeName: { kind: 'related', path: '-[:OF_ATTRIBUTE]->', label: 'GermplasmAttribute', prop: 'attributeName' },
+    germplasmDbId: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmDbId' },
+    // A value has no crop of its own: it is the crop of the germplasm it describes.
+    commonCropName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'commonCropName' },
+    // The programs that use the germplasm (programThroughGermplasm).
+    programDbId: programThroughGermplasm(OF_GERMPLASM),
+    ...externalReferenceFilters,
+  },
+  operations: ['list', 'get', 'create', 'update'],
   indexes: [],
+  derive: deriveExternalReferences,
 };

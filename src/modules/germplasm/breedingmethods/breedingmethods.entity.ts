@@ -1,6 +1,6 @@
 import type { EntityDef } from '../../../entities/types.js';
 
-// Placeholder declaration: filled in by the module's own work.
+// Read-only in v2.1: GET /breedingmethods takes only paging, so there is nothing to filter on.
 export const breedingMethodEntity: EntityDef = {
   path: 'breedingmethods',
   label: 'BreedingMethod',
@@ -10,6 +10,6 @@ export const breedingMethodEntity: EntityDef = {
   jsonFields: [],
   refs: [],
   filters: {},
-  operations: [],
+  operations: ['list', 'get'],
   indexes: [],
 };

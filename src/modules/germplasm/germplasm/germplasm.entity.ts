@@ -1,8 +1,30 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import type { EntityDef } from '../../../entities/types.js';
+import { validateGeoJson } from '../../../entities/geojson.js';
+import type { EntityDef, FilterSpec } from '../../../entities/types.js';
 
 interface Synonym {
   synonym?: string | null;
+}
+
+/** Germplasm -> the studies it grows in: through its observation units. */
+const IN_STUDY = '<-[:OF_GERMPLASM]-(:ObservationUnit)-[:IN_STUDY]->';
+
+/**
+ * Germplasm -> the programs that use it, as paths ending before `(r:Program)`: grown in a study of one of the
+ * program's trials; a potential parent of one of its crossing projects; a parent of a planned or made cross of one
+ * of those projects; held in one of its seed lots.
+ */
+const GERMPLASM_PROGRAM_PATHS = [
+  `${IN_STUDY}(:Study)-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->`,
+  '<-[:POTENTIAL_PARENT]-(:CrossingProject)-[:IN_PROGRAM]->',
+  '<-[:FIRST_PARENT|SECOND_PARENT]-()-[:IN_PROJECT]->(:CrossingProject)-[:IN_PROGRAM]->',
+  '<-[:CONTAINS]-(:SeedLot)-[:IN_PROGRAM]->',
+];
+
+/** programDbId of an entity that reaches its germplasm by `toGermplasm` (e.g. an attribute value's OF_GERMPLASM). */
+export function programThroughGermplasm(toGermplasm = ''): FilterSpec {
+  const via = toGermplasm ? `${toGermplasm}(:Germplasm)` : '';
+  return { kind: 'related', path: GERMPLASM_PROGRAM_PATHS.map((p) => via + p), label: 'Program', prop: 'programDbId' };
 }
 
 export const germplasmEntity: EntityDef = {
@@ -35,10 +57,21 @@ export const germplasmEntity: EntityDef = {
     familyCode: { kind: 'eq', prop: 'familyCode' },
     parentDbId: { kind: 'related', path: '-[:PARENT]->', label: 'Germplasm', prop: 'germplasmDbId' },
     progenyDbId: { kind: 'related', path: '<-[:PARENT]-', label: 'Germplasm', prop: 'germplasmDbId' },
+    studyDbId: { kind: 'related', path: IN_STUDY, label: 'Study', prop: 'studyDbId' },
+    trialDbId: { kind: 'related', path: `${IN_STUDY}(:Study)-[:IN_TRIAL]->`, label: 'Trial', prop: 'trialDbId' },
+    programDbId: programThroughGermplasm(),
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['germplasmName', 'germplasmPUI', 'accessionNumber', 'commonCropName', 'collection', 'familyCode'],
+  // Each origin's coordinates are GeoJSON (MIAPPE DM-52..54): a malformed geometry is a 400 naming the member.
+  validate: (record, where) => {
+    const origins = record.germplasmOrigin;
+    if (!Array.isArray(origins)) return;
+    origins.forEach((origin, i) => {
+      if (origin && typeof origin === 'object') validateGeoJson((origin as Record<string, unknown>).coordinates, `${where}.germplasmOrigin[${i}].coordinates`);
+    });
+  },
   derive: (record) => ({
     ...deriveExternalReferences(record),
     ...(Object.hasOwn(record, 'synonyms') ? { synonymNames: synonymNames(record.synonyms as Synonym[] | null) } : {}),
