@@ -19,6 +19,7 @@ import { registerAttributeCategories } from './modules/germplasm/attributes/cate
 import { registerMcpd } from './modules/germplasm/germplasm/mcpd.routes.js';
 import { registerPedigree } from './modules/germplasm/pedigree/routes.js';
 import { registerSeedLotTransactions } from './modules/germplasm/seedlots/routes.js';
+import { registerSearches } from './search/routes.js';
 
 export function createApp(services: Services) {
   const app = new Koa<BrapiState, BrapiContextExtras>();
@@ -33,6 +34,7 @@ export function createApp(services: Services) {
   registerCommonCropNames(brapi);
   // Module routes before the generic ones, so /attributes/categories is not read as an attribute's DbId.
   registerPedigree(brapi);
+  registerSearches(brapi);
   registerStudyTypes(brapi);
   registerListData(brapi);
   registerMcpd(brapi);

@@ -14,6 +14,18 @@ export interface Config {
   maxBodyBytes: number;
   loadDemoData: boolean;
   logLevel: string;
+  search: SearchConfig;
+}
+
+export interface SearchConfig {
+  /** `saved`: POST answers 202 with a searchResultsDbId, results come from GET (default); `immediate`: POST answers 200. */
+  style: 'saved' | 'immediate';
+  /** How long saved results stay readable. */
+  ttlSeconds: number;
+  /** How long POST waits for a saved search to finish; a slower one keeps running and its GET answers 202 until done. */
+  waitMs: number;
+  /** Tests only: every search waits this long before running, to exercise the asynchronous path. */
+  testDelayMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -22,6 +34,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function searchStyle(raw: string | undefined): SearchConfig['style'] {
+  if (raw === undefined || raw === '' || raw === 'saved') return 'saved';
+  if (raw === 'immediate') return 'immediate';
+  throw new Error(`BRAPI_SEARCH_STYLE must be "saved" or "immediate", got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),
     loadDemoData: env.BRAPI_DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    search: {
+      style: searchStyle(env.BRAPI_SEARCH_STYLE),
+      ttlSeconds: int(env, 'BRAPI_SEARCH_TTL_SECONDS', 24 * 3600),
+      waitMs: int(env, 'BRAPI_SEARCH_WAIT_MS', 2000),
+      testDelayMs: int(env, 'BRAPI_SEARCH_TEST_DELAY_MS', 0),
+    },
   };
 }

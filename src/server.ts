@@ -13,10 +13,12 @@ import type { Graph } from './graph/port.js';
 import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
 import { loadSpec } from './openapi/spec.js';
+import { settleSearches } from './search/saved.js';
 
 export interface RunningServer {
   url: string;
   baseUrl: string;
+  config: Config;
   graph: Graph;
   devDb?: DevNeo4j;
   server: http.Server;
@@ -31,6 +33,9 @@ export function schemaItems(): SchemaItem[] {
     ]),
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },
+    // Saved searches (src/search/saved.ts), found by id and purged by expiry.
+    { label: 'SavedSearch', prop: 'searchResultsDbId', unique: true },
+    { label: 'SavedSearch', prop: 'expiresAt', unique: false },
   ];
 }
 
@@ -58,6 +63,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     });
+    // Searches still running write their snapshot before the connection closes.
+    await settleSearches();
     await graph.close();
     await devDb?.stop();
   };
@@ -79,5 +86,5 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${port}`;
-  return { url, baseUrl: url + config.basePath, graph, devDb, server, stop };
+  return { url, baseUrl: url + config.basePath, config, graph, devDb, server, stop };
 }

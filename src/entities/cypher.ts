@@ -42,6 +42,11 @@ export function listQuery(entity: EntityDef, where: string, order: ListOrder = {
   ].join('\n');
 }
 
+/** Every matching DbId, in DbId order (the snapshot a saved search keeps). */
+export function idsQuery(entity: EntityDef, where: string): string {
+  return [`MATCH (n:${entity.label})`, `WHERE ${where}`, `WITH n ORDER BY n.${entity.idField}`, `RETURN collect(n.${entity.idField}) AS ids`].join('\n');
+}
+
 function byId(entity: EntityDef, value: string, node = 'n'): string {
   return `MATCH (${node}:${entity.label} {${entity.idField}: ${value}})`;
 }

@@ -35,9 +35,9 @@ export async function unknownIds(graph: Graph, label: string, idProp: string, id
 }
 
 /** Records by DbId in one round trip, in the given order; unknown DbIds are left out. */
-export async function getEntities(graph: Graph, entity: EntityDef, ids: string[]) {
+export async function getEntities(graph: Graph, entity: EntityDef, ids: string[], schema = entity.schema) {
   const rows = await graph.read<{ record: StoredRecord }>(getQuery(entity), { ids });
-  return rows.map((row) => present(entity, row.record));
+  return rows.map((row) => present(entity, row.record, schema));
 }
 
 export async function getEntity(graph: Graph, entity: EntityDef, id: string) {

@@ -290,12 +290,17 @@ describe('pedigree', () => {
   });
 
   describe('POST /search/pedigree', () => {
-    it('takes the search body: plural members, recursion and paging', async () => {
-      const res = await api('POST', '/search/pedigree', { germplasmDbIds: [id('C')], pedigreeDepth: 2, progenyDepth: 0, pageSize: 4 });
-      expect(res.status, res.text).to.equal(200);
-      expectValidResponse('post', '/search/pedigree', 200, res.json);
-      expect(res.json.metadata.pagination).to.include({ totalCount: 6, pageSize: 4 });
-      expect(names(res.json.result.data)).to.deep.equal(['A', 'B', 'C', 'F1']);
+    it('takes the search body: plural members, recursion; the saved results are paged by the GET', async () => {
+      const res = await api('POST', '/search/pedigree', { germplasmDbIds: [id('C')], pedigreeDepth: 2, progenyDepth: 0, includeSiblings: true });
+      expect(res.status, res.text).to.equal(202);
+      expectValidResponse('post', '/search/pedigree', 202, res.json);
+      const saved = await api('GET', `/search/pedigree/${res.json.result.searchResultsDbId}?pageSize=4`);
+      expect(saved.status, saved.text).to.equal(200);
+      expectValidResponse('get', '/search/pedigree/{searchResultsDbId}', 200, saved.json);
+      expect(saved.json.metadata.pagination).to.include({ totalCount: 6, pageSize: 4 });
+      expect(names(saved.json.result.data)).to.deep.equal(['A', 'B', 'C', 'F1']);
+      // The arrays the search asked for are the ones its pages carry.
+      expect(saved.json.result.data.every((n: any) => Array.isArray(n.siblings))).to.equal(true);
       for (const bad of [{ pageSize: 0 }, { pageSize: 1e9 }, { page: -1 }, { germplasmDbIds: 'C' }, { includeSiblings: 'maybe' }]) {
         expect((await api('POST', '/search/pedigree', bad)).status, JSON.stringify(bad)).to.equal(400);
       }

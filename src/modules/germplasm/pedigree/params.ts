@@ -12,7 +12,7 @@ export interface PedigreeShape {
   includeSiblings: boolean;
 }
 
-const SHAPE_PARAMS = ['pedigreeDepth', 'progenyDepth', 'includeFullTree', 'includeParents', 'includeProgeny', 'includeSiblings'];
+export const SHAPE_PARAMS = ['pedigreeDepth', 'progenyDepth', 'includeFullTree', 'includeParents', 'includeProgeny', 'includeSiblings'];
 
 /** Splits pedigree input (query or search body) into the traversal shape and the remaining germplasm filters. */
 export function pedigreeShape(input: Record<string, unknown>): { shape: PedigreeShape; filters: Record<string, unknown> } {

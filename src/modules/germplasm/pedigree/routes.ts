@@ -1,5 +1,5 @@
 // The pedigree calls: GET /pedigree (one traversal per page), POST and PUT /pedigree (one transaction each),
-// POST /search/pedigree (answered at once), and the v2.0 calls GET /germplasm/{id}/pedigree and /progeny that
+// and the v2.0 calls GET /germplasm/{id}/pedigree and /progeny that
 // BrAPI.js and older viewers still use.
 import { compileWhere } from '../../../entities/filters.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
@@ -11,7 +11,6 @@ import { uploadPedigree } from './commands/uploadPedigree.js';
 import { pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
 import { presentPedigreeNode } from './presenter.js';
-import { searchToFilters } from './search.js';
 import { readPedigreeNodes, traversePedigree } from './traversal.js';
 
 /** The relationship arrays of nodes answered without a traversal (upload answers, the v2.0 calls). */
@@ -37,14 +36,6 @@ async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) 
 
 export function registerPedigree(router: BrapiRouter) {
   router.get('/pedigree', (ctx) => respondPedigree(ctx, filterInput(ctx)));
-
-  router.post('/search/pedigree', async (ctx) => {
-    const body = ctx.request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search object.');
-    const { input, paging } = searchToFilters(body as Record<string, unknown>, ctx.services.config.maxPageSize);
-    if (paging) ctx.state.paging = { ...ctx.state.paging, ...paging };
-    await respondPedigree(ctx, input);
-  });
 
   for (const method of ['POST', 'PUT'] as const) {
     router[method === 'POST' ? 'post' : 'put']('/pedigree', async (ctx) => {

@@ -65,8 +65,14 @@ export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | '
   }`;
 }
 
-export function traversalQuery(opts: TraversalOptions): string {
-  const page = `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${nodeProjection(opts)}] AS page`;
+/**
+ * The slice as one page of nodes and the total, or (idsOnly) as every DbId of the slice in order, for a saved
+ * search's snapshot.
+ */
+export function traversalQuery(opts: TraversalOptions, idsOnly = false): string {
+  const page = idsOnly
+    ? 'RETURN [n IN nodes | n.germplasmDbId] AS ids'
+    : `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${nodeProjection(opts)}] AS page`;
   if (opts.filter.where === 'true') {
     // No filter: every germplasm is a base node, so there is nothing to traverse.
     return ['MATCH (m:Germplasm)', 'WITH m ORDER BY m.germplasmDbId', 'WITH collect(m) AS nodes', page].join('\n');

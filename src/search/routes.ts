@@ -1,0 +1,59 @@
+// POST /search/<entity> and GET /search/<entity>/{searchResultsDbId} for every searchable (searchables.ts).
+// Style (BRAPI_SEARCH_STYLE): `saved` answers POST with 202 and the searchResultsDbId, and serves the results from
+// GET, paged by its page/pageSize (the two-step flow clients handle); `immediate` answers POST with 200 and the page
+// the body's page/pageSize ask for.
+import { BadRequestError } from '../errors.js';
+import { addStatus, respondList, respondOne } from '../http/envelope.js';
+import { filterInput, reportIgnored } from '../http/query.js';
+import type { BrapiContext, BrapiRouter } from '../http/types.js';
+import { validateBody } from '../http/validate.js';
+import { searchInput } from './members.js';
+import { readSearch, runPlan, startSearch } from './saved.js';
+import { searchables, type Searchable } from './searchables.js';
+
+export function registerSearches(router: BrapiRouter) {
+  for (const searchable of searchables()) {
+    const path = `/search/${searchable.path}`;
+    router.post(path, async (ctx) => {
+      const body = ctx.request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search request object.');
+      validateBody('post', path, body);
+      const { input, ignored, paging } = searchInput(body as Record<string, unknown>, searchable.accepted, ctx.services.config.maxPageSize);
+      for (const member of ignored) addStatus(ctx, 'WARNING', `Search member "${member}" is not supported by this search and was ignored.`);
+      const plan = searchable.plan(input);
+      if (ctx.services.config.search.style === 'immediate') {
+        ctx.state.paging = { ...ctx.state.paging, ...paging };
+        const ids = await runPlan(ctx.services, plan);
+        return respondPage(ctx, searchable, ids.length, pageOf(ctx, ids), plan.options);
+      }
+      const id = await startSearch(ctx.services, searchable, plan, null);
+      respondAccepted(ctx, id);
+    });
+
+    router.get(`${path}/:searchResultsDbId`, async (ctx) => {
+      reportIgnored(ctx, Object.keys(filterInput(ctx)));
+      const id = ctx.params.searchResultsDbId;
+      const { page, pageSize } = ctx.state.paging;
+      const saved = await readSearch(ctx.services, searchable, id, null, page * pageSize, (page + 1) * pageSize);
+      if (saved.status === 'pending') return respondAccepted(ctx, id);
+      await respondPage(ctx, searchable, saved.total, saved.ids, saved.options);
+    });
+  }
+}
+
+function pageOf(ctx: BrapiContext, ids: string[]): string[] {
+  const { page, pageSize } = ctx.state.paging;
+  return ids.slice(page * pageSize, (page + 1) * pageSize);
+}
+
+async function respondPage(ctx: BrapiContext, searchable: Searchable, total: number, ids: string[], options: Parameters<Searchable['read']>[2]) {
+  const data = await searchable.read(ctx.services.graph, ids, options);
+  if (total === 0) addStatus(ctx, 'INFO', 'Nothing matches this search.');
+  respondList(ctx, total, data);
+}
+
+/** 202: the search is saved (or still running); its results come from GET /search/<entity>/{searchResultsDbId}. */
+function respondAccepted(ctx: BrapiContext, searchResultsDbId: string) {
+  respondOne(ctx, { searchResultsDbId });
+  ctx.status = 202;
+}
