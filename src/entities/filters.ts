@@ -54,7 +54,10 @@ function clause(spec: FilterSpec, param: string): string {
       return `ANY(v IN coalesce(n.${spec.prop}, []) WHERE v IN $${param})`;
     case 'min':
     case 'max': {
-      const test = `n.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
+      // ISO dates compare as text; an upper bound that is a date takes in the whole day (any time on it).
+      const upTo = spec.type === 'date' ? ` OR n.${spec.prop} STARTS WITH $${param}` : '';
+      const bound = `n.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
+      const test = spec.kind === 'max' && upTo ? `(${bound}${upTo})` : bound;
       return spec.openWhenNull ? `(n.${spec.prop} IS NULL OR ${test})` : test;
     }
     case 'related': {

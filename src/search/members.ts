@@ -1,6 +1,6 @@
 // A search request body -> the filter input GET list calls take, so one compiler (compileWhere) decides what every
 // member means. Search members are the plural of the list parameters (germplasmDbIds -> germplasmDbId,
-// studyTypes -> studyType, germplasmPUIs -> germplasmPUI); an array means any of its values, members AND.
+// studyTypes -> studyType, germplasmPUIs -> germplasmPUI, emailAddresses -> emailAddress); an array means any of its values, members AND.
 import { BadRequestError } from '../errors.js';
 import type { Paging } from '../http/types.js';
 
@@ -15,7 +15,7 @@ export interface SearchInput {
 
 /** The list parameter a search member stands for, among `accepted` names, or undefined. */
 export function memberName(member: string, accepted: ReadonlySet<string>): string | undefined {
-  const candidates = [member, member.replace(/ies$/, 'y'), member.replace(/s$/, '')];
+  const candidates = [member, member.replace(/ies$/, 'y'), member.replace(/sses$/, 'ss'), member.replace(/s$/, '')];
   return candidates.find((name) => accepted.has(name));
 }
 

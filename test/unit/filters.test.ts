@@ -88,7 +88,13 @@ const cases: Case[] = [
   {
     name: 'max date-time with offset stays a string',
     input: { endDate: '2021-06-01T12:30:00+02:00' },
-    expected: { where: 'n.endDate <= $f0', params: { f0: '2021-06-01T12:30:00+02:00' }, ignored: [] },
+    expected: { where: '(n.endDate <= $f0 OR n.endDate STARTS WITH $f0)', params: { f0: '2021-06-01T12:30:00+02:00' }, ignored: [] },
+  },
+  {
+    // Stored date-times on that day are below or equal to the bound only as a prefix: the day is included whole.
+    name: 'max date takes in the whole day',
+    input: { endDate: '2021-06-01' },
+    expected: { where: '(n.endDate <= $f0 OR n.endDate STARTS WITH $f0)', params: { f0: '2021-06-01' }, ignored: [] },
   },
   {
     name: 'related interpolates path, label and prop',

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { memberName, searchInput } from '../../src/search/members.js';
 import { BadRequestError } from '../../src/errors.js';
 
-const accepted = new Set(['germplasmDbId', 'germplasmPUI', 'studyType', 'species', 'genus', 'active', 'searchDateRangeStart', 'category']);
+const accepted = new Set(['emailAddress', 'germplasmDbId', 'germplasmPUI', 'studyType', 'species', 'genus', 'active', 'searchDateRangeStart', 'category']);
 
 describe('search members -> list filters', () => {
   for (const [member, name] of [
@@ -14,6 +14,7 @@ describe('search members -> list filters', () => {
     ['active', 'active'],
     ['searchDateRangeStart', 'searchDateRangeStart'],
     ['categories', 'category'],
+    ['emailAddresses', 'emailAddress'],
     ['programNames', undefined],
   ] as const) {
     it(`${member} -> ${name}`, () => expect(memberName(member, accepted)).to.equal(name));

@@ -30,6 +30,15 @@ export const listEntity: EntityDef = {
     listSource: { kind: 'eq', prop: 'listSource' },
     programDbId: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'programDbId' },
     commonCropName: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'commonCropName' },
+    programName: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'programName' },
+    listOwnerPersonDbId: { kind: 'related', path: '-[:OWNED_BY]->', label: 'Person', prop: 'personDbId' },
+    // The owner's display name, as the record shows it in listOwnerName.
+    listOwnerName: { kind: 'expr', expr: `head([(n)-[:OWNED_BY]->(t:Person) | ${PERSON_NAME}])` },
+    // Inclusive bounds on the stored ISO dates.
+    dateCreatedRangeStart: { kind: 'min', prop: 'dateCreated', type: 'date' },
+    dateCreatedRangeEnd: { kind: 'max', prop: 'dateCreated', type: 'date' },
+    dateModifiedRangeStart: { kind: 'min', prop: 'dateModified', type: 'date' },
+    dateModifiedRangeEnd: { kind: 'max', prop: 'dateModified', type: 'date' },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],

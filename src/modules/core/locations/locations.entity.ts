@@ -30,11 +30,28 @@ export const locationEntity: EntityDef = {
     // A location has no crop of its own: the crop of the programs that use it.
     commonCropName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'commonCropName' },
     programDbId: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programDbId' },
+    programName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programName' },
+    abbreviation: { kind: 'eq', prop: 'abbreviation' },
+    countryCode: { kind: 'eq', prop: 'countryCode' },
+    countryName: { kind: 'eq', prop: 'countryName' },
+    instituteAddress: { kind: 'eq', prop: 'instituteAddress' },
+    instituteName: { kind: 'eq', prop: 'instituteName' },
+    // The altitude of a Point location (the third coordinate); a polygon or a 2D point has none and never matches.
+    altitudeMin: { kind: 'min', prop: 'altitude', type: 'number' },
+    altitudeMax: { kind: 'max', prop: 'altitude', type: 'number' },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['locationName', 'locationType'],
   // The GeoJSON is stored and returned exactly as sent.
   validate: (record, where) => validateGeoJson(record.coordinates, `${where}.coordinates`),
-  derive: deriveExternalReferences,
+  derive: (record) => ({ ...deriveExternalReferences(record), ...deriveAltitude(record) }),
 };
+
+/** `altitude`: the third coordinate of a Point in `coordinates`, recomputed whenever coordinates are written. */
+function deriveAltitude(record: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(record, 'coordinates')) return {};
+  const geometry = (record.coordinates as { geometry?: { type?: unknown; coordinates?: unknown } } | null)?.geometry;
+  const position = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : [];
+  return { altitude: typeof position[2] === 'number' ? position[2] : null };
+}

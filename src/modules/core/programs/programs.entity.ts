@@ -1,5 +1,6 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef, RefSpec } from '../../../entities/types.js';
+import { PERSON_NAME } from '../people/people.entity.js';
 
 // The v2.1 files spell the standard program type STANARD in the query parameter and search request, STANDARD in
 // the Program record. We store and return STANDARD, and take either spelling in filters and bodies.
@@ -18,7 +19,7 @@ export const programEntity: EntityDef = {
       rel: 'LED_BY',
       target: { label: 'Person', idProp: 'personDbId' },
       nameField: 'leadPersonName',
-      nameExpr: "trim(coalesce(t.firstName, '') + ' ' + coalesce(t.lastName, ''))",
+      nameExpr: PERSON_NAME,
     },
   ],
   filters: {
@@ -27,6 +28,10 @@ export const programEntity: EntityDef = {
     abbreviation: { kind: 'eq', prop: 'abbreviation' },
     programType: { kind: 'eq', prop: 'programType', aliases: PROGRAM_TYPE_ALIASES },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
+    objective: { kind: 'eq', prop: 'objective' },
+    leadPersonDbId: { kind: 'related', path: '-[:LED_BY]->', label: 'Person', prop: 'personDbId' },
+    // The lead person's display name, as the record shows it in leadPersonName.
+    leadPersonName: { kind: 'expr', expr: `head([(n)-[:LED_BY]->(t:Person) | ${PERSON_NAME}])` },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],

@@ -53,8 +53,12 @@ export const studyEntity: EntityDef = {
     programDbId: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programDbId' },
     locationDbId: { kind: 'related', path: '-[:AT_LOCATION]->', label: 'Location', prop: 'locationDbId' },
     seasonDbId: { kind: 'related', path: '-[:IN_SEASON]->', label: 'Season', prop: 'seasonDbId' },
+    trialName: { kind: 'related', path: '-[:IN_TRIAL]->', label: 'Trial', prop: 'trialName' },
+    programName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programName' },
+    locationName: { kind: 'related', path: '-[:AT_LOCATION]->', label: 'Location', prop: 'locationName' },
     // Germplasm in a study: those of its observation units.
     germplasmDbId: { kind: 'related', path: '<-[:IN_STUDY]-(:ObservationUnit)-[:OF_GERMPLASM]->', label: 'Germplasm', prop: 'germplasmDbId' },
+    germplasmName: { kind: 'related', path: '<-[:IN_STUDY]-(:ObservationUnit)-[:OF_GERMPLASM]->', label: 'Germplasm', prop: 'germplasmName' },
     ...externalReferenceFilters,
   },
   sortable: {

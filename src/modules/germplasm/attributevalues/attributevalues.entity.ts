@@ -1,8 +1,15 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import type { EntityDef } from '../../../entities/types.js';
+import type { EntityDef, FilterSpec } from '../../../entities/types.js';
+import { ATTRIBUTE_DERIVED } from '../attributes/attributes.entity.js';
 import { programThroughGermplasm } from '../germplasm/germplasm.entity.js';
 
 const OF_GERMPLASM = '-[:OF_GERMPLASM]->';
+const OF_ATTRIBUTE = '-[:OF_ATTRIBUTE]->';
+
+/** The attribute's derived properties (traitDbId, dataType, ontologyDbId, ...), matched through OF_ATTRIBUTE. */
+const attributeFilters: Record<string, FilterSpec> = Object.fromEntries(
+  ATTRIBUTE_DERIVED.map((prop) => [prop, { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop }]),
+);
 
 export const attributeValueEntity: EntityDef = {
   path: 'attributevalues',
@@ -29,13 +36,16 @@ export const attributeValueEntity: EntityDef = {
   ],
   filters: {
     attributeValueDbId: { kind: 'eq', prop: 'attributeValueDbId' },
-    attributeDbId: { kind: 'related', path: '-[:OF_ATTRIBUTE]->', label: 'GermplasmAttribute', prop: 'attributeDbId' },
-    attributeName: { kind: 'related', path: '-[:OF_ATTRIBUTE]->', label: 'GermplasmAttribute', prop: 'attributeName' },
+    attributeDbId: { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop: 'attributeDbId' },
+    attributeName: { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop: 'attributeName' },
+    ...attributeFilters,
     germplasmDbId: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmDbId' },
+    germplasmName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmName' },
     // A value has no crop of its own: it is the crop of the germplasm it describes.
     commonCropName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'commonCropName' },
     // The programs that use the germplasm (programThroughGermplasm).
     programDbId: programThroughGermplasm(OF_GERMPLASM),
+    programName: programThroughGermplasm(OF_GERMPLASM, 'programName'),
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],

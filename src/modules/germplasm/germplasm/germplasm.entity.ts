@@ -21,10 +21,27 @@ const GERMPLASM_PROGRAM_PATHS = [
   '<-[:CONTAINS]-(:SeedLot)-[:IN_PROGRAM]->',
 ];
 
-/** programDbId of an entity that reaches its germplasm by `toGermplasm` (e.g. an attribute value's OF_GERMPLASM). */
-export function programThroughGermplasm(toGermplasm = ''): FilterSpec {
-  const via = toGermplasm ? `${toGermplasm}(:Germplasm)` : '';
-  return { kind: 'related', path: GERMPLASM_PROGRAM_PATHS.map((p) => via + p), label: 'Program', prop: 'programDbId' };
+/** Germplasm -> the trials it grows in: through the studies of its observation units. */
+const IN_TRIAL = `${IN_STUDY}(:Study)-[:IN_TRIAL]->`;
+
+const via = (toGermplasm: string) => (toGermplasm ? `${toGermplasm}(:Germplasm)` : '');
+
+/**
+ * A program property (programDbId, programName) of an entity that reaches its germplasm by `toGermplasm` (e.g. an
+ * attribute value's OF_GERMPLASM; empty for the germplasm itself).
+ */
+export function programThroughGermplasm(toGermplasm = '', prop = 'programDbId'): FilterSpec {
+  return { kind: 'related', path: GERMPLASM_PROGRAM_PATHS.map((p) => via(toGermplasm) + p), label: 'Program', prop };
+}
+
+/** A study property (studyDbId, studyName) of the studies the germplasm reached by `toGermplasm` grows in. */
+export function studyThroughGermplasm(toGermplasm = '', prop = 'studyDbId'): FilterSpec {
+  return { kind: 'related', path: via(toGermplasm) + IN_STUDY, label: 'Study', prop };
+}
+
+/** A trial property (trialDbId, trialName) of the trials the germplasm reached by `toGermplasm` grows in. */
+export function trialThroughGermplasm(toGermplasm = '', prop = 'trialDbId'): FilterSpec {
+  return { kind: 'related', path: via(toGermplasm) + IN_TRIAL, label: 'Trial', prop };
 }
 
 export const germplasmEntity: EntityDef = {
@@ -57,9 +74,13 @@ export const germplasmEntity: EntityDef = {
     familyCode: { kind: 'eq', prop: 'familyCode' },
     parentDbId: { kind: 'related', path: '-[:PARENT]->', label: 'Germplasm', prop: 'germplasmDbId' },
     progenyDbId: { kind: 'related', path: '<-[:PARENT]-', label: 'Germplasm', prop: 'germplasmDbId' },
-    studyDbId: { kind: 'related', path: IN_STUDY, label: 'Study', prop: 'studyDbId' },
-    trialDbId: { kind: 'related', path: `${IN_STUDY}(:Study)-[:IN_TRIAL]->`, label: 'Trial', prop: 'trialDbId' },
+    instituteCode: { kind: 'eq', prop: 'instituteCode' },
+    studyDbId: studyThroughGermplasm(),
+    studyName: studyThroughGermplasm('', 'studyName'),
+    trialDbId: trialThroughGermplasm(),
+    trialName: trialThroughGermplasm('', 'trialName'),
     programDbId: programThroughGermplasm(),
+    programName: programThroughGermplasm('', 'programName'),
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
