@@ -4,20 +4,13 @@
 // study) are raw Cypher, since the observation-unit API is not under test here.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
-import { expectValidResponse } from '../support/schema.js';
+import { search } from '../support/search.js';
 
-/** POST a search, expect 202, then GET its results (200) with the given query string. */
-async function search(path: string, body: object, query = '') {
-  const posted = await api('POST', `/search/${path}`, body);
-  expect(posted.status, posted.text).to.equal(202);
-  expectValidResponse('post', `/search/${path}`, 202, posted.json);
-  const id = posted.json.result.searchResultsDbId as string;
-  const res = await api('GET', `/search/${path}/${id}${query}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/search/${path}/{searchResultsDbId}`, 200, res.json);
-  const warnings = res.json.metadata.status.filter((s: any) => s.messageType === 'WARNING').map((s: any) => s.message);
-  expect(warnings, 'no member is ignored').to.deep.equal([]);
-  return { id, posted, res, ids: (idField: string) => (res.json.result.data.map((r: any) => r[idField]) as string[]).sort() };
+/** The DbIds a search finds, sorted; no member of the body may be ignored. */
+async function found(path: string, idField: string, body: object): Promise<string[]> {
+  const result = await search(path, body);
+  expect(result.warnings, JSON.stringify(body)).to.deep.equal([]);
+  return result.ids(idField).sort();
 }
 
 async function create(path: string, records: object[]): Promise<any[]> {
@@ -86,7 +79,7 @@ describe('search members of the Germplasm module that reach through other record
   });
 
   it('germplasm: instituteCodes, programNames, studyNames, trialNames (OR within, AND across)', async () => {
-    const hits = async (body: object) => (await search('germplasm', body)).ids('germplasmDbId');
+    const hits = async (body: object) => found('germplasm', 'germplasmDbId', body);
     expect(await hits({ instituteCodes: ['SGM001'] })).to.deep.equal([G1, G2].sort());
     expect(await hits({ instituteCodes: ['SGM001', 'SGM002'] })).to.deep.equal([G1, G2, G3].sort());
     expect(await hits({ instituteCodes: ['SGM001'], germplasmNames: ['SGM Line 2', 'SGM Line 3'] })).to.deep.equal([G2]);
@@ -98,7 +91,7 @@ describe('search members of the Germplasm module that reach through other record
   });
 
   it('attributes: through the germplasm with values (names, studies, trials, programs)', async () => {
-    const hits = async (body: object) => (await search('attributes', body)).ids('attributeDbId');
+    const hits = async (body: object) => found('attributes', 'attributeDbId', body);
     expect(await hits({ germplasmNames: ['SGM Line 1', 'SGM Line 3'] })).to.deep.equal([A1, A3].sort());
     expect(await hits({ studyDbId: [S1] })).to.deep.equal([A1, A2].sort());
     expect(await hits({ studyDbIds: [S2] })).to.deep.equal([A2, A3].sort());
@@ -110,7 +103,7 @@ describe('search members of the Germplasm module that reach through other record
   });
 
   it('attributes: by scale data type, trait class/entity/attribute (and PUIs), ontology', async () => {
-    const hits = async (body: object) => (await search('attributes', body)).ids('attributeDbId');
+    const hits = async (body: object) => found('attributes', 'attributeDbId', body);
     expect(await hits({ dataTypes: ['Numerical'], commonCropNames: ['SGMCrop'] })).to.deep.equal([A2, A3].sort());
     expect(await hits({ dataTypes: ['Numerical', 'Nominal'], commonCropNames: ['SGMCrop'] })).to.deep.equal([A1, A2, A3].sort());
     expect(await hits({ traitClasses: ['SGM morphological'] })).to.deep.equal([A1, A3].sort());
@@ -124,7 +117,7 @@ describe('search members of the Germplasm module that reach through other record
   });
 
   it('attributevalues: by germplasm name, program name, and the attribute\'s trait, method, scale and ontology', async () => {
-    const hits = async (body: object) => (await search('attributevalues', body)).ids('attributeValueDbId');
+    const hits = async (body: object) => found('attributevalues', 'attributeValueDbId', body);
     expect(await hits({ germplasmNames: ['SGM Line 1', 'SGM Line 2'] })).to.deep.equal([V1, V2].sort());
     expect(await hits({ programNames: ['SGM Program Beta'] })).to.deep.equal([V2, V3].sort());
     expect(await hits({ dataTypes: ['Numerical'], germplasmNames: ['SGM Line 1', 'SGM Line 2', 'SGM Line 3'] })).to.deep.equal([V2, V3].sort());
@@ -137,7 +130,7 @@ describe('search members of the Germplasm module that reach through other record
 
   it('pedigree: the slice of the germplasm a new member selects', async () => {
     const shape = { includeParents: false, includeProgeny: false };
-    const hits = async (body: object) => (await search('pedigree', { ...shape, ...body })).ids('germplasmDbId');
+    const hits = async (body: object) => found('pedigree', 'germplasmDbId', { ...shape, ...body });
     expect(await hits({ instituteCodes: ['SGM002'] })).to.deep.equal([G3]);
     expect(await hits({ programNames: ['SGM Program Alpha'], studyNames: ['SGM Study One', 'SGM Study Two'] })).to.deep.equal([G1, G2].sort());
     expect(await hits({ trialNames: ['SGM Trial Two'], instituteCodes: ['SGM002'] })).to.deep.equal([G3]);

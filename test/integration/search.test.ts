@@ -9,18 +9,7 @@ import { searchables } from '../../src/search/searchables.js';
 import { entities } from '../../src/entities/registry.js';
 import { api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
-
-/** POST a search, expect 202, then GET its results (200) with the given query string. */
-async function search(path: string, body: object, query = '') {
-  const posted = await api('POST', `/search/${path}`, body);
-  expect(posted.status, posted.text).to.equal(202);
-  expectValidResponse('post', `/search/${path}`, 202, posted.json);
-  const id = posted.json.result.searchResultsDbId as string;
-  const res = await api('GET', `/search/${path}/${id}${query}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/search/${path}/{searchResultsDbId}`, 200, res.json);
-  return { id, posted, res, ids: (idField: string) => res.json.result.data.map((r: any) => r[idField]) as string[] };
-}
+import { search } from '../support/search.js';
 
 /** Runs `work` with some search settings changed on the running service, restoring them afterwards. */
 async function withSearchConfig(change: Partial<ReturnType<typeof server>['config']['search']>, work: () => Promise<void>) {

@@ -1,0 +1,24 @@
+// The two-step search flow every search test uses: POST (202, saved) then GET the results (200), both checked
+// against the official schemas.
+import { expect } from 'chai';
+import { api } from './server.js';
+import { expectValidResponse } from './schema.js';
+
+export async function search(path: string, body: object, query = '') {
+  const posted = await api('POST', `/search/${path}`, body);
+  expect(posted.status, posted.text).to.equal(202);
+  expectValidResponse('post', `/search/${path}`, 202, posted.json);
+  const id = posted.json.result.searchResultsDbId as string;
+  const res = await api('GET', `/search/${path}/${id}${query}`);
+  expect(res.status, res.text).to.equal(200);
+  expectValidResponse('get', `/search/${path}/{searchResultsDbId}`, 200, res.json);
+  return {
+    id,
+    posted,
+    res,
+    /** The DbIds of the page, in result order. */
+    ids: (idField: string) => res.json.result.data.map((r: any) => r[idField]) as string[],
+    /** WARNING messages of the POST (members the search ignored). */
+    warnings: posted.json.metadata.status.filter((s: any) => s.messageType === 'WARNING').map((s: any) => s.message) as string[],
+  };
+}
