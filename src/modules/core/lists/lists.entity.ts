@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { PERSON_NAME, PERSON_PROGRAM_PATHS } from '../people/people.entity.js';
+import { relatedFilters } from '../../../entities/declare.js';
 
 // A list holds no program or crop of its own (its `data` are bare DbIds of any type, not relationships): it belongs
 // to the programs of its owner.
@@ -28,9 +29,7 @@ export const listEntity: EntityDef = {
     listName: { kind: 'eq', prop: 'listName' },
     listType: { kind: 'eq', prop: 'listType' },
     listSource: { kind: 'eq', prop: 'listSource' },
-    programDbId: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'programDbId' },
-    commonCropName: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'commonCropName' },
-    programName: { kind: 'related', path: OWNER_PROGRAM_PATHS, label: 'Program', prop: 'programName' },
+    ...relatedFilters(OWNER_PROGRAM_PATHS, 'Program', ['programDbId', 'commonCropName', 'programName']),
     listOwnerPersonDbId: { kind: 'related', path: '-[:OWNED_BY]->', label: 'Person', prop: 'personDbId' },
     // The owner's display name, as the record shows it in listOwnerName.
     listOwnerName: { kind: 'expr', expr: `head([(n)-[:OWNED_BY]->(t:Person) | ${PERSON_NAME}])` },

@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef } from '../../../entities/types.js';
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
 
 // A location belongs to the programs whose studies took place there (study -> trial -> program).
 const PROGRAM = '<-[:AT_LOCATION]-(:Study)-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->';
@@ -12,25 +13,14 @@ export const locationEntity: EntityDef = {
   module: 'Core',
   schema: 'Location',
   jsonFields: ['additionalInfo', 'externalReferences', 'coordinates'],
-  refs: [
-    {
-      field: 'parentLocationDbId',
-      rel: 'WITHIN',
-      target: { label: 'Location', idProp: 'locationDbId' },
-      nameField: 'parentLocationName',
-      nameExpr: 't.locationName',
-    },
-  ],
+  refs: [namedRef('parentLocationDbId', 'WITHIN', { label: 'Location', idProp: 'locationDbId' }, 'parentLocationName', 'locationName')],
   filters: {
     locationDbId: { kind: 'eq', prop: 'locationDbId' },
     locationName: { kind: 'eq', prop: 'locationName' },
     locationType: { kind: 'eq', prop: 'locationType' },
-    parentLocationDbId: { kind: 'related', path: '-[:WITHIN]->', label: 'Location', prop: 'locationDbId' },
-    parentLocationName: { kind: 'related', path: '-[:WITHIN]->', label: 'Location', prop: 'locationName' },
+    ...relatedFilters('-[:WITHIN]->', 'Location', { parentLocationDbId: 'locationDbId', parentLocationName: 'locationName' }),
     // A location has no crop of its own: the crop of the programs that use it.
-    commonCropName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'commonCropName' },
-    programDbId: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programDbId' },
-    programName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programName' },
+    ...relatedFilters(PROGRAM, 'Program', ['commonCropName', 'programDbId', 'programName']),
     abbreviation: { kind: 'eq', prop: 'abbreviation' },
     countryCode: { kind: 'eq', prop: 'countryCode' },
     countryName: { kind: 'eq', prop: 'countryName' },

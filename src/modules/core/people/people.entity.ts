@@ -1,5 +1,6 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import type { EntityDef } from '../../../entities/types.js';
+import type { EntityDef, RefSpec } from '../../../entities/types.js';
+import { relatedFilters } from '../../../entities/declare.js';
 
 /**
  * Paths from a person to the programs it belongs to: the program it leads, or the program of a trial or study that
@@ -13,6 +14,18 @@ export const PERSON_PROGRAM_PATHS = [
 
 /** Person's display name, over `t` (the target of a reference); programs and lists show it. */
 export const PERSON_NAME = "trim(coalesce(t.firstName, '') + ' ' + coalesce(t.lastName, ''))";
+
+/**
+ * A record's contacts (trials, studies): contacts[] stay stored whole (name, email, orcid, ... as sent); the
+ * relationships to the people they name make them walkable.
+ */
+export const contactsRef: RefSpec = {
+  field: 'contacts',
+  rel: 'HAS_CONTACT',
+  target: { label: 'Person', idProp: 'personDbId' },
+  many: true,
+  key: 'contactDbId',
+};
 
 export const personEntity: EntityDef = {
   path: 'people',
@@ -31,10 +44,8 @@ export const personEntity: EntityDef = {
     emailAddress: { kind: 'eq', prop: 'emailAddress' },
     mailingAddress: { kind: 'eq', prop: 'mailingAddress' },
     phoneNumber: { kind: 'eq', prop: 'phoneNumber' },
-    programDbId: { kind: 'related', path: PERSON_PROGRAM_PATHS, label: 'Program', prop: 'programDbId' },
     // A person has no crop of its own: it is the crop of its programs.
-    commonCropName: { kind: 'related', path: PERSON_PROGRAM_PATHS, label: 'Program', prop: 'commonCropName' },
-    programName: { kind: 'related', path: PERSON_PROGRAM_PATHS, label: 'Program', prop: 'programName' },
+    ...relatedFilters(PERSON_PROGRAM_PATHS, 'Program', ['programDbId', 'commonCropName', 'programName']),
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],

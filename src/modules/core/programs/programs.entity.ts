@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef, RefSpec } from '../../../entities/types.js';
 import { PERSON_NAME } from '../people/people.entity.js';
+import { namedRef } from '../../../entities/declare.js';
 
 // The v2.1 files spell the standard program type STANARD in the query parameter and search request, STANDARD in
 // the Program record. We store and return STANDARD, and take either spelling in filters and bodies.
@@ -44,10 +45,4 @@ export const programEntity: EntityDef = {
 };
 
 /** The program a record belongs to (trials, crossing projects, seed lots): (n)-[:IN_PROGRAM]->(:Program). */
-export const inProgram: RefSpec = {
-  field: 'programDbId',
-  rel: 'IN_PROGRAM',
-  target: { label: programEntity.label, idProp: programEntity.idField },
-  nameField: 'programName',
-  nameExpr: 't.programName',
-};
+export const inProgram: RefSpec = namedRef('programDbId', 'IN_PROGRAM', { label: programEntity.label, idProp: programEntity.idField }, 'programName');

@@ -1,6 +1,8 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { least } from '../least.js';
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
+import { contactsRef } from '../people/people.entity.js';
 
 const PROGRAM = '-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->';
 
@@ -22,22 +24,10 @@ export const studyEntity: EntityDef = {
     'observationLevels',
   ],
   refs: [
-    {
-      field: 'trialDbId',
-      rel: 'IN_TRIAL',
-      target: { label: 'Trial', idProp: 'trialDbId' },
-      nameField: 'trialName',
-      nameExpr: 't.trialName',
-    },
-    {
-      field: 'locationDbId',
-      rel: 'AT_LOCATION',
-      target: { label: 'Location', idProp: 'locationDbId' },
-      nameField: 'locationName',
-      nameExpr: 't.locationName',
-    },
+    namedRef('trialDbId', 'IN_TRIAL', { label: 'Trial', idProp: 'trialDbId' }, 'trialName'),
+    namedRef('locationDbId', 'AT_LOCATION', { label: 'Location', idProp: 'locationDbId' }, 'locationName'),
     { field: 'seasons', rel: 'IN_SEASON', target: { label: 'Season', idProp: 'seasonDbId' }, many: true },
-    { field: 'contacts', rel: 'HAS_CONTACT', target: { label: 'Person', idProp: 'personDbId' }, many: true, key: 'contactDbId' },
+    contactsRef,
   ],
   filters: {
     studyDbId: { kind: 'eq', prop: 'studyDbId' },
@@ -49,16 +39,12 @@ export const studyEntity: EntityDef = {
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
     // The study's own wish list of variables (a plain list until the variables of issue 5 exist as nodes).
     observationVariableDbId: { kind: 'contains', prop: 'observationVariableDbIds' },
-    trialDbId: { kind: 'related', path: '-[:IN_TRIAL]->', label: 'Trial', prop: 'trialDbId' },
-    programDbId: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programDbId' },
-    locationDbId: { kind: 'related', path: '-[:AT_LOCATION]->', label: 'Location', prop: 'locationDbId' },
-    seasonDbId: { kind: 'related', path: '-[:IN_SEASON]->', label: 'Season', prop: 'seasonDbId' },
-    trialName: { kind: 'related', path: '-[:IN_TRIAL]->', label: 'Trial', prop: 'trialName' },
-    programName: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programName' },
-    locationName: { kind: 'related', path: '-[:AT_LOCATION]->', label: 'Location', prop: 'locationName' },
+    ...relatedFilters('-[:IN_TRIAL]->', 'Trial', ['trialDbId', 'trialName']),
+    ...relatedFilters(PROGRAM, 'Program', ['programDbId', 'programName']),
+    ...relatedFilters('-[:AT_LOCATION]->', 'Location', ['locationDbId', 'locationName']),
+    ...relatedFilters('-[:IN_SEASON]->', 'Season', ['seasonDbId']),
     // Germplasm in a study: those of its observation units.
-    germplasmDbId: { kind: 'related', path: '<-[:IN_STUDY]-(:ObservationUnit)-[:OF_GERMPLASM]->', label: 'Germplasm', prop: 'germplasmDbId' },
-    germplasmName: { kind: 'related', path: '<-[:IN_STUDY]-(:ObservationUnit)-[:OF_GERMPLASM]->', label: 'Germplasm', prop: 'germplasmName' },
+    ...relatedFilters('<-[:IN_STUDY]-(:ObservationUnit)-[:OF_GERMPLASM]->', 'Germplasm', ['germplasmDbId', 'germplasmName']),
     ...externalReferenceFilters,
   },
   sortable: {

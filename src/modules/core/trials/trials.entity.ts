@@ -1,7 +1,9 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { least } from '../least.js';
+import { contactsRef } from '../people/people.entity.js';
 import { inProgram } from '../programs/programs.entity.js';
+import { relatedFilters } from '../../../entities/declare.js';
 
 export const trialEntity: EntityDef = {
   path: 'trials',
@@ -12,8 +14,7 @@ export const trialEntity: EntityDef = {
   jsonFields: ['additionalInfo', 'externalReferences', 'contacts', 'datasetAuthorships', 'publications'],
   refs: [
     inProgram,
-    // contacts[] stay stored whole (name, email, orcid, ... as sent); the relationships make them walkable.
-    { field: 'contacts', rel: 'HAS_CONTACT', target: { label: 'Person', idProp: 'personDbId' }, many: true, key: 'contactDbId' },
+    contactsRef,
   ],
   filters: {
     trialDbId: { kind: 'eq', prop: 'trialDbId' },
@@ -21,13 +22,11 @@ export const trialEntity: EntityDef = {
     trialPUI: { kind: 'eq', prop: 'trialPUI' },
     active: { kind: 'eq', prop: 'active', type: 'boolean' },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
-    programDbId: { kind: 'related', path: '-[:IN_PROGRAM]->', label: 'Program', prop: 'programDbId' },
-    programName: { kind: 'related', path: '-[:IN_PROGRAM]->', label: 'Program', prop: 'programName' },
-    studyName: { kind: 'related', path: '<-[:IN_TRIAL]-', label: 'Study', prop: 'studyName' },
-    locationName: { kind: 'related', path: '<-[:IN_TRIAL]-(:Study)-[:AT_LOCATION]->', label: 'Location', prop: 'locationName' },
-    contactDbId: { kind: 'related', path: '-[:HAS_CONTACT]->', label: 'Person', prop: 'personDbId' },
-    studyDbId: { kind: 'related', path: '<-[:IN_TRIAL]-', label: 'Study', prop: 'studyDbId' },
-    locationDbId: { kind: 'related', path: '<-[:IN_TRIAL]-(:Study)-[:AT_LOCATION]->', label: 'Location', prop: 'locationDbId' },
+    ...relatedFilters('-[:IN_PROGRAM]->', 'Program', ['programDbId', 'programName']),
+    ...relatedFilters('<-[:IN_TRIAL]-', 'Study', ['studyDbId', 'studyName']),
+    // A trial's locations are those of its studies.
+    ...relatedFilters('<-[:IN_TRIAL]-(:Study)-[:AT_LOCATION]->', 'Location', ['locationDbId', 'locationName']),
+    ...relatedFilters('-[:HAS_CONTACT]->', 'Person', { contactDbId: 'personDbId' }),
     // Overlap of [searchDateRangeStart, searchDateRangeEnd] with [startDate, endDate]; a missing date is open.
     searchDateRangeStart: { kind: 'min', prop: 'endDate', type: 'date', openWhenNull: true },
     searchDateRangeEnd: { kind: 'max', prop: 'startDate', type: 'date', openWhenNull: true },

@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
 import { programThroughGermplasm, studyThroughGermplasm, trialThroughGermplasm } from '../germplasm/germplasm.entity.js';
+import { relatedFilters } from '../../../entities/declare.js';
 
 /** Attribute -> the germplasm it has values for. */
 const OF_GERMPLASM = '<-[:OF_ATTRIBUTE]-(:GermplasmAttributeValue)-[:OF_GERMPLASM]->';
@@ -62,8 +63,7 @@ export const attributeEntity: EntityDef = {
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
     ...partFilters,
     ...memberFilters,
-    germplasmDbId: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmDbId' },
-    germplasmName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmName' },
+    ...relatedFilters(OF_GERMPLASM, 'Germplasm', ['germplasmDbId', 'germplasmName']),
     // The programs that use, and the studies and trials that grow, a germplasm this attribute has a value for.
     programDbId: programThroughGermplasm(OF_GERMPLASM),
     programName: programThroughGermplasm(OF_GERMPLASM, 'programName'),

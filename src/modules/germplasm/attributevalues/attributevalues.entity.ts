@@ -1,15 +1,11 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import type { EntityDef, FilterSpec } from '../../../entities/types.js';
+import type { EntityDef } from '../../../entities/types.js';
 import { ATTRIBUTE_DERIVED } from '../attributes/attributes.entity.js';
 import { programThroughGermplasm } from '../germplasm/germplasm.entity.js';
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
 
 const OF_GERMPLASM = '-[:OF_GERMPLASM]->';
 const OF_ATTRIBUTE = '-[:OF_ATTRIBUTE]->';
-
-/** The attribute's derived properties (traitDbId, dataType, ontologyDbId, ...), matched through OF_ATTRIBUTE. */
-const attributeFilters: Record<string, FilterSpec> = Object.fromEntries(
-  ATTRIBUTE_DERIVED.map((prop) => [prop, { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop }]),
-);
 
 export const attributeValueEntity: EntityDef = {
   path: 'attributevalues',
@@ -19,30 +15,15 @@ export const attributeValueEntity: EntityDef = {
   schema: 'GermplasmAttributeValue',
   jsonFields: ['additionalInfo', 'externalReferences'],
   refs: [
-    {
-      field: 'attributeDbId',
-      rel: 'OF_ATTRIBUTE',
-      target: { label: 'GermplasmAttribute', idProp: 'attributeDbId' },
-      nameField: 'attributeName',
-      nameExpr: 't.attributeName',
-    },
-    {
-      field: 'germplasmDbId',
-      rel: 'OF_GERMPLASM',
-      target: { label: 'Germplasm', idProp: 'germplasmDbId' },
-      nameField: 'germplasmName',
-      nameExpr: 't.germplasmName',
-    },
+    namedRef('attributeDbId', 'OF_ATTRIBUTE', { label: 'GermplasmAttribute', idProp: 'attributeDbId' }, 'attributeName'),
+    namedRef('germplasmDbId', 'OF_GERMPLASM', { label: 'Germplasm', idProp: 'germplasmDbId' }, 'germplasmName'),
   ],
   filters: {
     attributeValueDbId: { kind: 'eq', prop: 'attributeValueDbId' },
-    attributeDbId: { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop: 'attributeDbId' },
-    attributeName: { kind: 'related', path: OF_ATTRIBUTE, label: 'GermplasmAttribute', prop: 'attributeName' },
-    ...attributeFilters,
-    germplasmDbId: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmDbId' },
-    germplasmName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'germplasmName' },
+    // The attribute, and its derived properties (traitDbId, dataType, ontologyDbId, ...).
+    ...relatedFilters(OF_ATTRIBUTE, 'GermplasmAttribute', ['attributeDbId', 'attributeName', ...ATTRIBUTE_DERIVED]),
     // A value has no crop of its own: it is the crop of the germplasm it describes.
-    commonCropName: { kind: 'related', path: OF_GERMPLASM, label: 'Germplasm', prop: 'commonCropName' },
+    ...relatedFilters(OF_GERMPLASM, 'Germplasm', ['germplasmDbId', 'germplasmName', 'commonCropName']),
     // The programs that use the germplasm (programThroughGermplasm).
     programDbId: programThroughGermplasm(OF_GERMPLASM),
     programName: programThroughGermplasm(OF_GERMPLASM, 'programName'),

@@ -1,6 +1,7 @@
 import { deriveExternalReferences } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { crossFilters, crossRefs } from '../plannedcrosses/plannedcrosses.entity.js';
+import { namedRef } from '../../../entities/declare.js';
 
 export const crossEntity: EntityDef = {
   path: 'crosses',
@@ -11,13 +12,7 @@ export const crossEntity: EntityDef = {
   jsonFields: ['additionalInfo', 'externalReferences', 'parent1', 'parent2', 'crossAttributes', 'pollinationEvents'],
   refs: [
     ...crossRefs,
-    {
-      field: 'plannedCrossDbId',
-      rel: 'PLANNED_AS',
-      target: { label: 'PlannedCross', idProp: 'plannedCrossDbId' },
-      nameField: 'plannedCrossName',
-      nameExpr: 't.plannedCrossName',
-    },
+    namedRef('plannedCrossDbId', 'PLANNED_AS', { label: 'PlannedCross', idProp: 'plannedCrossDbId' }, 'plannedCrossName'),
   ],
   filters: {
     crossDbId: { kind: 'eq', prop: 'crossDbId' },

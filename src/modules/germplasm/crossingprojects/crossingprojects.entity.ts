@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { inProgram } from '../../core/programs/programs.entity.js';
+import { relatedFilters } from '../../../entities/declare.js';
 
 export const crossingProjectEntity: EntityDef = {
   path: 'crossingprojects',
@@ -24,7 +25,7 @@ export const crossingProjectEntity: EntityDef = {
     crossingProjectDbId: { kind: 'eq', prop: 'crossingProjectDbId' },
     crossingProjectName: { kind: 'eq', prop: 'crossingProjectName' },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
-    programDbId: { kind: 'related', path: '-[:IN_PROGRAM]->', label: 'Program', prop: 'programDbId' },
+    ...relatedFilters('-[:IN_PROGRAM]->', 'Program', ['programDbId']),
     ...externalReferenceFilters,
   },
   views: { includePotentialParents: { default: true, fields: ['potentialParents'] } },

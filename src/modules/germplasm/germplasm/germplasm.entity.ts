@@ -1,3 +1,4 @@
+import { namedRef } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
@@ -51,15 +52,7 @@ export const germplasmEntity: EntityDef = {
   module: 'Germplasm',
   schema: 'Germplasm',
   jsonFields: ['additionalInfo', 'externalReferences', 'donors', 'germplasmOrigin', 'storageTypes', 'synonyms', 'taxonIds'],
-  refs: [
-    {
-      field: 'breedingMethodDbId',
-      rel: 'BRED_BY',
-      target: { label: 'BreedingMethod', idProp: 'breedingMethodDbId' },
-      nameField: 'breedingMethodName',
-      nameExpr: 't.breedingMethodName',
-    },
-  ],
+  refs: [namedRef('breedingMethodDbId', 'BRED_BY', { label: 'BreedingMethod', idProp: 'breedingMethodDbId' }, 'breedingMethodName')],
   filters: {
     germplasmDbId: { kind: 'eq', prop: 'germplasmDbId' },
     germplasmName: { kind: 'eq', prop: 'germplasmName' },

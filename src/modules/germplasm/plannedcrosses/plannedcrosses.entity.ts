@@ -1,17 +1,12 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef, FilterSpec, RefSpec } from '../../../entities/types.js';
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
 
 const GERMPLASM = { label: 'Germplasm', idProp: 'germplasmDbId' };
 
 /** References a planned cross shares with a cross: its crossing project and its two parents (stored as sent). */
 export const crossRefs: RefSpec[] = [
-  {
-    field: 'crossingProjectDbId',
-    rel: 'IN_PROJECT',
-    target: { label: 'CrossingProject', idProp: 'crossingProjectDbId' },
-    nameField: 'crossingProjectName',
-    nameExpr: 't.crossingProjectName',
-  },
+  namedRef('crossingProjectDbId', 'IN_PROJECT', { label: 'CrossingProject', idProp: 'crossingProjectDbId' }, 'crossingProjectName'),
   { field: 'parent1', rel: 'FIRST_PARENT', target: GERMPLASM, key: 'germplasmDbId' },
   { field: 'parent2', rel: 'SECOND_PARENT', target: GERMPLASM, key: 'germplasmDbId' },
 ];
@@ -21,9 +16,8 @@ const PROGRAM = '-[:IN_PROJECT]->(:CrossingProject)-[:IN_PROGRAM]->';
 
 /** Filters a planned cross shares with a cross: the project, and the program and crop through the project. */
 export const crossFilters: Record<string, FilterSpec> = {
-  crossingProjectDbId: { kind: 'related', path: PROJECT, label: 'CrossingProject', prop: 'crossingProjectDbId' },
-  crossingProjectName: { kind: 'related', path: PROJECT, label: 'CrossingProject', prop: 'crossingProjectName' },
-  programDbId: { kind: 'related', path: PROGRAM, label: 'Program', prop: 'programDbId' },
+  ...relatedFilters(PROJECT, 'CrossingProject', ['crossingProjectDbId', 'crossingProjectName']),
+  ...relatedFilters(PROGRAM, 'Program', ['programDbId']),
   // A cross has no crop of its own: its project's, else the crop of the project's program.
   commonCropName: {
     kind: 'expr',

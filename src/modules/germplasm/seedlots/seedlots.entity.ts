@@ -1,6 +1,7 @@
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef, FilterSpec, RefSpec } from '../../../entities/types.js';
 import { inProgram } from '../../core/programs/programs.entity.js';
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
 
 // contentMixture names germplasm and crosses: two references inside one JSON field, one relationship per member.
 const germplasmContent: RefSpec = {
@@ -22,13 +23,10 @@ const crossContent: RefSpec = {
 export function contentFilters(toLot = ''): Record<string, FilterSpec> {
   const contains = `${toLot}-[:CONTAINS]->`;
   return {
-    germplasmDbId: { kind: 'related', path: contains, label: 'Germplasm', prop: 'germplasmDbId' },
-    germplasmName: { kind: 'related', path: contains, label: 'Germplasm', prop: 'germplasmName' },
-    crossDbId: { kind: 'related', path: contains, label: 'Cross', prop: 'crossDbId' },
-    crossName: { kind: 'related', path: contains, label: 'Cross', prop: 'crossName' },
+    ...relatedFilters(contains, 'Germplasm', ['germplasmDbId', 'germplasmName']),
+    ...relatedFilters(contains, 'Cross', ['crossDbId', 'crossName']),
     // A seed lot has no crop of its own: its program's.
-    programDbId: { kind: 'related', path: `${toLot}-[:IN_PROGRAM]->`, label: 'Program', prop: 'programDbId' },
-    commonCropName: { kind: 'related', path: `${toLot}-[:IN_PROGRAM]->`, label: 'Program', prop: 'commonCropName' },
+    ...relatedFilters(`${toLot}-[:IN_PROGRAM]->`, 'Program', ['programDbId', 'commonCropName']),
     ...externalReferenceFilters,
   };
 }
@@ -43,13 +41,7 @@ export const seedLotEntity: EntityDef = {
   refs: [
     germplasmContent,
     crossContent,
-    {
-      field: 'locationDbId',
-      rel: 'STORED_AT',
-      target: { label: 'Location', idProp: 'locationDbId' },
-      nameField: 'locationName',
-      nameExpr: 't.locationName',
-    },
+    namedRef('locationDbId', 'STORED_AT', { label: 'Location', idProp: 'locationDbId' }, 'locationName'),
     inProgram,
   ],
   filters: {
