@@ -2,6 +2,7 @@
 // member means. Search members are the plural of the list parameters (germplasmDbIds -> germplasmDbId,
 // studyTypes -> studyType, germplasmPUIs -> germplasmPUI, emailAddresses -> emailAddress); an array means any of its values, members AND.
 import { BadRequestError } from '../errors.js';
+import { checkPageSize } from '../http/middleware/pagination.js';
 import type { Paging } from '../http/types.js';
 
 export interface SearchInput {
@@ -26,10 +27,8 @@ export function searchInput(body: Record<string, unknown>, accepted: ReadonlySet
   for (const [member, value] of Object.entries(body)) {
     if (member === 'page' || member === 'pageSize') {
       if (value === undefined || value === null) continue;
-      if (!Number.isSafeInteger(value) || (value as number) < (member === 'page' ? 0 : 1)) {
-        throw new BadRequestError(`${member} must be ${member === 'page' ? 'a non-negative' : 'a positive'} integer.`);
-      }
-      if (member === 'pageSize' && (value as number) > maxPageSize) throw new BadRequestError(`pageSize must be at most ${maxPageSize}.`);
+      if (!Number.isSafeInteger(value) || (value as number) < 0) throw new BadRequestError(`${member} must be a non-negative integer.`);
+      if (member === 'pageSize') checkPageSize(value as number, maxPageSize);
       paging[member] = value as number;
       continue;
     }

@@ -10,11 +10,16 @@ export function pagination(): Middleware<BrapiState, BrapiContextExtras> {
     const max = ctx.services.config.maxPageSize;
     const page = parse(ctx.query.page, 'page', 0);
     const pageSize = parse(ctx.query.pageSize, 'pageSize', Math.min(DEFAULT_PAGE_SIZE, max));
-    if (pageSize < 1) throw new BadRequestError('pageSize must be at least 1.');
-    if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max}.`);
+    checkPageSize(pageSize, max);
     ctx.state.paging = { page, pageSize };
     await next();
   };
+}
+
+/** The page-size bounds, for query strings and search bodies alike. */
+export function checkPageSize(pageSize: number, max: number): void {
+  if (pageSize < 1) throw new BadRequestError('pageSize must be at least 1.');
+  if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max}.`);
 }
 
 function parse(raw: string | string[] | undefined, name: string, fallback: number): number {
