@@ -19,6 +19,10 @@ import { registerAttributeCategories } from './modules/germplasm/attributes/cate
 import { registerMcpd } from './modules/germplasm/germplasm/mcpd.routes.js';
 import { registerPedigree } from './modules/germplasm/pedigree/routes.js';
 import { registerSeedLotTransactions } from './modules/germplasm/seedlots/routes.js';
+import { registerImageRoutes } from './modules/phenotyping/images/routes.js';
+import { registerObservationRoutes } from './modules/phenotyping/observations/routes.js';
+import { registerObservationUnitRoutes } from './modules/phenotyping/observationunits/routes.js';
+import { registerVariableRoutes } from './modules/phenotyping/variables/routes.js';
 import { registerSearches } from './search/routes.js';
 
 export function createApp(services: Services) {
@@ -40,6 +44,10 @@ export function createApp(services: Services) {
   registerMcpd(brapi);
   registerAttributeCategories(brapi);
   registerSeedLotTransactions(brapi);
+  registerObservationUnitRoutes(brapi);
+  registerObservationRoutes(brapi);
+  registerImageRoutes(brapi);
+  registerVariableRoutes(brapi);
   // Deeper collections first, so /seedlots/transactions is not read as the seed lot with DbId "transactions".
   const byDepth = [...entities].sort((a, b) => b.path.split('/').length - a.path.split('/').length);
   for (const entity of byDepth) registerEntityRoutes(brapi, entity);

@@ -17,6 +17,16 @@ import { germplasmEntity } from '../modules/germplasm/germplasm/germplasm.entity
 import { plannedCrossEntity } from '../modules/germplasm/plannedcrosses/plannedcrosses.entity.js';
 import { seedLotEntity } from '../modules/germplasm/seedlots/seedlots.entity.js';
 import { seedLotTransactionEntity } from '../modules/germplasm/seedlots/transactions.entity.js';
+import { sampleEntity } from '../modules/genotyping/samples/samples.entity.js';
+import { eventEntity } from '../modules/phenotyping/events/events.entity.js';
+import { imageEntity } from '../modules/phenotyping/images/images.entity.js';
+import { methodEntity } from '../modules/phenotyping/methods/methods.entity.js';
+import { observationEntity } from '../modules/phenotyping/observations/observations.entity.js';
+import { observationUnitEntity } from '../modules/phenotyping/observationunits/observationunits.entity.js';
+import { ontologyEntity } from '../modules/phenotyping/ontologies/ontologies.entity.js';
+import { scaleEntity } from '../modules/phenotyping/scales/scales.entity.js';
+import { traitEntity } from '../modules/phenotyping/traits/traits.entity.js';
+import { observationVariableEntity } from '../modules/phenotyping/variables/variables.entity.js';
 import type { EntityDef } from './types.js';
 
 /** In dependency order: an entity comes after the entities it references (the demo loader relies on it). */
@@ -37,6 +47,16 @@ export const entities: EntityDef[] = [
   crossEntity,
   seedLotEntity,
   seedLotTransactionEntity,
+  ontologyEntity,
+  traitEntity,
+  methodEntity,
+  scaleEntity,
+  observationVariableEntity,
+  observationUnitEntity,
+  observationEntity,
+  eventEntity,
+  imageEntity,
+  sampleEntity,
 ];
 
 const fieldCache = new Map<string, string[]>();
