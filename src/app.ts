@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
+import { authenticate } from './auth/middleware.js';
 import { entities } from './entities/registry.js';
 import { registerEntityRoutes } from './entities/routes.js';
 import { registerHealth } from './http/health.js';
@@ -33,6 +34,7 @@ export function createApp(services: Services) {
   app.silent = true;
 
   const brapi: BrapiRouter = new Router<BrapiState, BrapiContextExtras>({ prefix: services.config.basePath });
+  brapi.use(authenticate(services.config.auth, services.config.basePath));
   brapi.use(pagination());
   registerServerInfo(brapi);
   registerCommonCropNames(brapi);

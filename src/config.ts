@@ -15,6 +15,30 @@ export interface Config {
   loadDemoData: boolean;
   logLevel: string;
   search: SearchConfig;
+  auth: AuthConfig;
+  /** Longest array a request body may hold at any depth (POST of many records, a list's items). */
+  maxArrayItems: number;
+}
+
+export interface AuthConfig {
+  /** BRAPI_AUTH_DISABLED=true: no checks at all (local development only; the server warns at start). */
+  disabled: boolean;
+  /** Reads (GET, POST /search) need a token with the read role too; public by default. */
+  privateReads: boolean;
+  /** BRAPI_ADMIN_TOKEN: registered as an admin token at start. */
+  adminToken?: string;
+  jwt: JwtConfig;
+}
+
+export interface JwtConfig {
+  /** One of: an HMAC secret, a PEM public key file, a JWKS file. None: JWTs are not accepted. */
+  secret?: string;
+  publicKeyFile?: string;
+  jwksFile?: string;
+  issuer?: string;
+  audience?: string;
+  /** Claim holding the roles (an array, or a space- or comma-separated string). */
+  rolesClaim: string;
 }
 
 export interface SearchConfig {
@@ -42,6 +66,36 @@ function searchStyle(raw: string | undefined): SearchConfig['style'] {
   throw new Error(`BRAPI_SEARCH_STYLE must be "saved" or "immediate", got "${raw}"`);
 }
 
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+function readPolicy(raw: string | undefined): 'public' | 'private' {
+  if (raw === undefined || raw === '' || raw === 'public') return 'public';
+  if (raw === 'private') return 'private';
+  throw new Error(`BRAPI_READS must be "public" or "private", got "${raw}"`);
+}
+
+function jwtConfig(env: NodeJS.ProcessEnv): JwtConfig {
+  const jwt: JwtConfig = {
+    secret: env.BRAPI_JWT_SECRET || undefined,
+    publicKeyFile: env.BRAPI_JWT_PUBLIC_KEY_FILE || undefined,
+    jwksFile: env.BRAPI_JWT_JWKS_FILE || undefined,
+    issuer: env.BRAPI_JWT_ISSUER || undefined,
+    audience: env.BRAPI_JWT_AUDIENCE || undefined,
+    rolesClaim: env.BRAPI_JWT_ROLES_CLAIM || 'roles',
+  };
+  const keys = [jwt.secret, jwt.publicKeyFile, jwt.jwksFile].filter(Boolean).length;
+  if (keys > 1) throw new Error('Set only one of BRAPI_JWT_SECRET, BRAPI_JWT_PUBLIC_KEY_FILE, BRAPI_JWT_JWKS_FILE');
+  // Without both, a token minted for another service would be accepted here.
+  if (keys && (!jwt.issuer || !jwt.audience)) throw new Error('JWTs need BRAPI_JWT_ISSUER and BRAPI_JWT_AUDIENCE');
+  if (jwt.secret && jwt.secret.length < 32) throw new Error('BRAPI_JWT_SECRET must be at least 32 characters');
+  return jwt;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 8080),
@@ -66,5 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       waitMs: int(env, 'BRAPI_SEARCH_WAIT_MS', 2000),
       testDelayMs: int(env, 'BRAPI_SEARCH_TEST_DELAY_MS', 0),
     },
+    auth: {
+      disabled: bool(env, 'BRAPI_AUTH_DISABLED'),
+      privateReads: readPolicy(env.BRAPI_READS) === 'private',
+      adminToken: env.BRAPI_ADMIN_TOKEN || undefined,
+      jwt: jwtConfig(env),
+    },
+    maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
   };
 }

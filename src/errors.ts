@@ -12,9 +12,13 @@ export class BadRequestError extends HttpError {
   readonly status = 400;
 }
 
+/** 401: no usable bearer token. The challenge names the RFC 6750 error code when a token was sent but is bad. */
 export class UnauthorizedError extends HttpError {
   readonly status = 401;
-  override headers = { 'WWW-Authenticate': 'Bearer' };
+  constructor(message: string, error?: 'invalid_token' | 'invalid_request') {
+    super(message);
+    this.headers = { 'WWW-Authenticate': error ? `Bearer realm="brapi", error="${error}"` : 'Bearer realm="brapi"' };
+  }
 }
 
 export class ForbiddenError extends HttpError {

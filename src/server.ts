@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { loadDemoData, isEmpty } from './demo/load.js';
 import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
+import { registerAdminToken } from './auth/tokens.js';
 import { entities } from './entities/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
@@ -36,6 +37,9 @@ export function schemaItems(): SchemaItem[] {
     // Saved searches (src/search/saved.ts), found by id and purged by expiry.
     { label: 'SavedSearch', prop: 'searchResultsDbId', unique: true },
     { label: 'SavedSearch', prop: 'expiresAt', unique: false },
+    // API tokens (src/auth/tokens.ts), found by the hash of the bearer token and revoked by id.
+    { label: 'ApiToken', prop: 'tokenHash', unique: true },
+    { label: 'ApiToken', prop: 'tokenId', unique: true },
   ];
 }
 
@@ -72,7 +76,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const version = await graph.serverVersion();
     logger.info('connected to Neo4j', { uri, version: version.version, edition: version.edition });
     await ensureSchema(graph, schemaItems());
+    if (config.auth.disabled) logger.warn('authentication is DISABLED (BRAPI_AUTH_DISABLED=true): anyone can change any data; use only for local development');
     if (config.loadDemoData && (await isEmpty(graph))) await loadDemoData(graph, logger);
+    // After the demo load, which only fills an empty database.
+    if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
     const { app } = createApp({ graph, config, logger });
     server.on('request', app.callback());
     await new Promise<void>((resolve, reject) => {

@@ -203,3 +203,20 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   }
   return { httpUrl, boltUrl: `bolt://127.0.0.1:${boltPort}`, browserUrl: `${httpUrl}/browser/`, pid, dir: home, stop };
 }
+
+/**
+ * The HTTP URL of a bundled Neo4j already running from `dir` (started by `npm start`), or undefined. Tools such as
+ * the token CLI use it so they do not start a second JVM on a store that is in use.
+ */
+export function runningDevNeo4j(dir: string): string | undefined {
+  const home = path.resolve(dir, DIST);
+  try {
+    const pid = Number(fs.readFileSync(path.join(home, 'neo4j.pid'), 'utf8'));
+    process.kill(pid, 0);
+    const conf = fs.readFileSync(path.join(home, 'conf', 'neo4j.conf'), 'utf8');
+    const [, address] = /^dbms\.connector\.http\.listen_address=(\S+)$/m.exec(conf) ?? [];
+    return address ? `http://${address}` : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -43,7 +43,7 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       const body = normalized(entity, ctx.request.body);
       if (!Array.isArray(body)) throw new BadRequestError(`The body must be an array of ${entity.label} records.`);
       validateBody('post', collection, body);
-      const created = await createEntities(ctx.services.graph, { entity, records: body });
+      const created = await createEntities(ctx.services.graph, { entity, records: body, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(created.length, 1) };
       respondList(ctx, created.length, created);
     });
@@ -53,7 +53,7 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       const id = ctx.params[entity.idField];
       const body = normalized(entity, ctx.request.body);
       validateBody('put', specItem, body);
-      const [updated] = await updateEntities(ctx.services.graph, { entity, records: { [id]: body }, single: true });
+      const [updated] = await updateEntities(ctx.services.graph, { entity, records: { [id]: body }, single: true, actor: ctx.state.actor });
       respondOne(ctx, updated);
     });
   }
@@ -66,7 +66,7 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       }
       const records = Object.fromEntries(Object.entries(body).map(([id, r]) => [id, normalized(entity, r)]));
       validateBody('put', collection, records);
-      const updated = await updateEntities(ctx.services.graph, { entity, records });
+      const updated = await updateEntities(ctx.services.graph, { entity, records, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(updated.length, 1) };
       respondList(ctx, updated.length, updated);
     });

@@ -1,6 +1,7 @@
 // The declarative shape of a BrAPI entity. A module declares each entity once (src/modules/<module>/<entity>/);
 // the generic repository, filter compiler, presenter and route table do the rest.
 
+import type { Actor } from '../auth/actor.js';
 import type { Runner } from '../graph/port.js';
 
 export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
@@ -85,9 +86,10 @@ export interface EntityDef {
   onCreate?: (record: Record<string, unknown>) => Record<string, unknown>;
   /**
    * More writes that belong to a create, run inside its transaction after the records and their links exist (a
-   * seed lot transaction moves seed between lots); a throw rolls the whole create back.
+   * seed lot transaction moves seed between lots); a throw rolls the whole create back. `actor` (absent for internal
+   * loaders) is who creates them, for ownership checks on the other records these writes change.
    */
-  afterCreate?: (tx: Runner, records: Array<Record<string, unknown>>, ids: string[]) => Promise<void>;
+  afterCreate?: (tx: Runner, records: Array<Record<string, unknown>>, ids: string[], actor?: Actor) => Promise<void>;
   /** Rewrites a request record before it is stored (e.g. a misspelt enum value the spec itself uses). */
   normalize?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Checks a request record beyond its schema (e.g. GeoJSON geometry); throws BadRequestError naming the field. */

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
+import type { Actor } from '../auth/actor.js';
 import type { Config } from '../config.js';
 import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
@@ -20,6 +21,8 @@ export interface BrapiState {
   /** metadata.status messages for this response. */
   status: StatusMessage[];
   paging: Paging;
+  /** The caller, from the bearer token (src/auth/middleware.ts). */
+  actor: Actor;
 }
 
 /** Shared services, on every context (app.context). */

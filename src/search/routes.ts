@@ -26,7 +26,7 @@ export function registerSearches(router: BrapiRouter) {
         const ids = await runPlan(ctx.services, plan);
         return respondPage(ctx, searchable, ids.length, pageOf(ctx, ids), plan.options);
       }
-      const id = await startSearch(ctx.services, searchable, plan, null);
+      const id = await startSearch(ctx.services, searchable, plan, ctx.state.actor.userId);
       respondAccepted(ctx, id);
     });
 
@@ -34,7 +34,7 @@ export function registerSearches(router: BrapiRouter) {
       reportIgnored(ctx, Object.keys(filterInput(ctx)));
       const id = ctx.params.searchResultsDbId;
       const { page, pageSize } = ctx.state.paging;
-      const saved = await readSearch(ctx.services, searchable, id, null, page * pageSize, (page + 1) * pageSize);
+      const saved = await readSearch(ctx.services, searchable, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
       if (saved.status === 'pending') return respondAccepted(ctx, id);
       await respondPage(ctx, searchable, saved.total, saved.ids, saved.options);
     });

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { server } from '../support/server.js';
+import { ADMIN_TOKEN, server } from '../support/server.js';
 
 const RUNNER = fileURLToPath(new URL('../brava/run-brava.mjs', import.meta.url));
 
@@ -12,7 +12,7 @@ describe('BRAVA (BrAPI Validator collection)', () => {
     this.timeout(120_000);
     // Asynchronous: the server under test runs in this process and must keep answering.
     const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [RUNNER, '--base', server().baseUrl], { cwd: process.cwd() }, (err, stdout, stderr) =>
+      execFile(process.execPath, [RUNNER, '--base', server().baseUrl, '--token', ADMIN_TOKEN], { cwd: process.cwd() }, (err, stdout, stderr) =>
         resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
     });
     const lines = run.stdout.trim().split('\n');

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { searchables } from '../../src/search/searchables.js';
 import { entities } from '../../src/entities/registry.js';
-import { api, server } from '../support/server.js';
+import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
 
@@ -128,7 +128,9 @@ describe('search', () => {
     await new Promise<void>((resolve) => replica.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = replica.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}${server().config.basePath}/search/germplasm/${id}`);
+      const res = await fetch(`http://127.0.0.1:${port}${server().config.basePath}/search/germplasm/${id}`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(res.status).to.equal(200);
       expect(((await res.json()) as any).result.data.map((g: any) => g.germplasmDbId)).to.deep.equal(['soy-essex']);
     } finally {

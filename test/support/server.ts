@@ -8,6 +8,9 @@ import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 let running: RunningServer | undefined;
+
+/** The suite's admin token (BRAPI_ADMIN_TOKEN of the test server); api() sends it unless told otherwise. */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 let workDir: string | undefined;
 
 export async function startTestServer(): Promise<RunningServer> {
@@ -20,6 +23,7 @@ export async function startTestServer(): Promise<RunningServer> {
     BRAPI_DEV_DB_BOLT_PORT: '0',
     BRAPI_MAX_BODY_BYTES: String(1024 * 1024),
     BRAPI_MAX_PAGE_SIZE: '5000',
+    BRAPI_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
   });
   running = await startServer(config, createLogger('silent'));
@@ -37,11 +41,21 @@ export function server(): RunningServer {
   return running;
 }
 
-/** fetch against the BrAPI base URL; JSON bodies are sent as JSON. */
+/**
+ * fetch against the BrAPI base URL as the admin; JSON bodies are sent as JSON. Pass `authorization` in headers to
+ * call as someone else, or as '' to send no token.
+ */
 export async function api(method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}) {
+  const all: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${ADMIN_TOKEN}`,
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  };
+  if (all.authorization === '') delete all.authorization;
   const res = await fetch(server().baseUrl + pathAndQuery, {
     method,
-    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: all,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();

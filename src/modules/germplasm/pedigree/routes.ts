@@ -45,7 +45,7 @@ export function registerPedigree(router: BrapiRouter) {
         addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');
         return respondPedigree(ctx, {});
       }
-      const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT' });
+      const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor });
       addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
       // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
       const { page, pageSize } = ctx.state.paging;

@@ -1,4 +1,6 @@
 // A seed lot's `amount` is its current balance; recording a transaction moves seed between lots.
+import type { Actor } from '../../../auth/actor.js';
+import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError } from '../../../errors.js';
 import type { Runner } from '../../../graph/port.js';
 import { seedLotEntity as lots } from './seedlots.entity.js';
@@ -14,11 +16,13 @@ type LotState = {
  * trading"), so a transaction takes its amount from the FROM lot and adds it to the TO lot, and both lots'
  * lastUpdated ("including transactions") becomes now. A transaction in other units than its lot, or one that would
  * leave a lot below zero, is a 400 and rolls the whole request back. A lot with no amount yet counts as empty.
+ * Moving seed changes both lots, so the actor must be allowed to change them (403 otherwise).
  */
-export async function moveSeed(tx: Runner, records: Array<Record<string, unknown>>) {
+export async function moveSeed(tx: Runner, records: Array<Record<string, unknown>>, actor?: Actor) {
   const sides = [['fromSeedLotDbId', -1], ['toSeedLotDbId', 1]] as const;
   const lotIds = [...new Set(records.flatMap((r) => sides.map(([field]) => r[field]).filter((v): v is string => typeof v === 'string')))];
   if (!lotIds.length) return;
+  await assertCanModify(tx, actor, lots.label, lots.idField, lotIds);
   const lotById = (id: string) => `MATCH (l:${lots.label} {${lots.idField}: ${id}})`;
   // Writing lastUpdated first locks the lots, so concurrent transactions on a lot apply one after the other.
   const state = await tx.run<LotState>(

@@ -26,7 +26,7 @@ export const seedLotTransactionEntity: EntityDef = {
   },
   // No PUT in the spec: a transaction is a ledger entry; recording one moves the seed (balance.ts).
   operations: ['list', 'create'],
-  afterCreate: (tx, records) => moveSeed(tx, records),
+  afterCreate: (tx, records, _ids, actor) => moveSeed(tx, records, actor),
   indexes: [],
   derive: deriveExternalReferences,
 };

@@ -1,6 +1,8 @@
 // POST and PUT /pedigree: creates the germplasm a request describes that do not exist yet, sets the fields it
 // gives, replaces the relationship arrays a PUT names, writes the PARENT relationships, and checks the quality
 // rules against the resulting graph, all in one transaction: every problem found rejects the whole request.
+import type { Actor } from '../../../../auth/actor.js';
+import { CREATED_BY, assertCanModify, creatorOf } from '../../../../auth/ownership.js';
 import { writeLinks } from '../../../../entities/commands/links.js';
 import { createQuery } from '../../../../entities/cypher.js';
 import { toStorage } from '../../../../entities/presenter.js';
@@ -22,9 +24,11 @@ export interface UploadPedigreeProps {
   upload: PedigreeUpload;
   /** POST keeps the fields of germplasm that already exist (it only connects them); PUT updates them. */
   updateExisting: boolean;
+  /** Who uploads: the creator of new germplasm; must be allowed to change the existing ones it edits. */
+  actor?: Actor;
 }
 
-export async function uploadPedigree(graph: Graph, { upload, updateExisting }: UploadPedigreeProps): Promise<UploadResult> {
+export async function uploadPedigree(graph: Graph, { upload, updateExisting, actor }: UploadPedigreeProps): Promise<UploadResult> {
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
@@ -53,11 +57,15 @@ export async function uploadPedigree(graph: Graph, { upload, updateExisting }: U
       }
     }
     if (problems.length) throw new PedigreeRejectedError(problems);
+    // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
+    const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []));
+    await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed].filter((id) => existing.has(id)));
 
     const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
+    const createdBy = creatorOf(actor);
     const rows = [
-      ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree }), germplasmDbId: node.germplasmDbId })),
-      ...minimal.map((m) => ({ ...m, defaultDisplayName: m.germplasmName })),
+      ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
+      ...minimal.map((m) => definedOnly({ ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
     ];
     if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
     if (toUpdate.length) {

@@ -1,0 +1,273 @@
+// The auth matrix: who may call what. Opaque API tokens (made with the CLI and the token module), JWTs (HMAC secret
+// and a JWKS file, on a second app instance over the same database), the role policy (public or private reads,
+// writes need the write role), ownership (only the creator or an admin changes a record) and private saved searches.
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { createApp } from '../../src/app.js';
+import { createApiToken } from '../../src/auth/tokens.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { api, server } from '../support/server.js';
+
+const SECRET = 'a-test-secret-of-at-least-32-characters!';
+const ISSUER = 'https://auth.example.org';
+const AUDIENCE = 'brapi-test';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A second instance of the app on the test database, with its own auth settings; closed by `close()`. */
+async function instance(env: Record<string, string>) {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const { app } = createApp({ graph: server().graph, config, logger: createLogger('silent') });
+  const web = http.createServer(app.callback());
+  await new Promise<void>((r) => web.listen(0, '127.0.0.1', () => r()));
+  const base = `http://127.0.0.1:${(web.address() as AddressInfo).port}${config.basePath}`;
+  return {
+    call: async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(base + p, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, json: text.startsWith('{') ? JSON.parse(text) : undefined };
+    },
+    close: () => new Promise<void>((r) => { web.closeAllConnections(); web.close(() => r()); }),
+  };
+}
+
+function jwt(claims: Record<string, unknown>, { secret = SECRET, exp = '10m', aud = AUDIENCE, iss = ISSUER } = {}) {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(claims.sub ?? 'jwt-user'))
+    .setIssuer(iss).setAudience(aud).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+}
+
+const programCount = async () => (await api('GET', '/programs?pageSize=1')).json.metadata.pagination.totalCount as number;
+
+describe('authentication and authorization', () => {
+  let reader: string;
+  let alice: string;
+  let bob: string;
+  before(async () => {
+    const graph = server().graph;
+    reader = (await createApiToken(graph, 'reader', ['read'])).token;
+    alice = (await createApiToken(graph, 'alice', ['read', 'write'])).token;
+    bob = (await createApiToken(graph, 'bob', ['write'])).token;
+  });
+
+  describe('opaque API tokens', () => {
+    it('reads are public by default; a write without a token is a plain-text 401 with a Bearer challenge, and writes nothing', async () => {
+      expect((await api('GET', '/programs', undefined, { authorization: '' })).status).to.equal(200);
+      const before = await programCount();
+      const res = await api('POST', '/programs', [{ programName: 'Anonymous' }], { authorization: '' });
+      expect(res.status).to.equal(401);
+      expect(res.headers.get('www-authenticate')).to.match(/^Bearer/);
+      expect(res.headers.get('content-type')).to.match(/^text\/plain/);
+      expect(res.text).to.match(/bearer token with the write role/);
+      expect(await programCount()).to.equal(before);
+    });
+
+    it('a malformed header, an unknown token and a revoked token are 401 invalid_token / invalid_request', async () => {
+      const basic = await api('POST', '/programs', [{}], { authorization: 'Basic YWxpY2U6c2VjcmV0' });
+      expect(basic.status).to.equal(401);
+      expect(basic.headers.get('www-authenticate')).to.contain('error="invalid_request"');
+      const unknown = await api('GET', '/programs', undefined, bearer('brapi_not-a-real-token'));
+      expect(unknown.status).to.equal(401);
+      expect(unknown.headers.get('www-authenticate')).to.contain('error="invalid_token"');
+      expect(unknown.text).to.match(/unknown or has been revoked/);
+    });
+
+    it('a read-only token may read and search but not write (403)', async () => {
+      expect((await api('GET', '/germplasm?pageSize=1', undefined, bearer(reader))).status).to.equal(200);
+      expect((await api('POST', '/search/programs', {}, bearer(reader))).status).to.equal(202);
+      const res = await api('POST', '/germplasm', [{ germplasmName: 'Read-only attempt' }], bearer(reader));
+      expect(res.status).to.equal(403);
+      expect(res.text).to.match(/"reader" does not have the write role/);
+      expect((await api('GET', '/germplasm?germplasmName=Read-only%20attempt')).json.result.data).to.have.length(0);
+    });
+
+    it('only the creator or an admin updates a record (Core: programs)', async () => {
+      const created = await api('POST', '/programs', [{ programName: 'Alice program' }], bearer(alice));
+      expect(created.status, created.text).to.equal(200);
+      const id = created.json.result.data[0].programDbId;
+      const byBob = await api('PUT', `/programs/${id}`, { objective: 'taken over' }, bearer(bob));
+      expect(byBob.status).to.equal(403);
+      expect(byBob.text).to.contain(`"${id}"`);
+      expect((await api('GET', `/programs/${id}`)).json.result.objective).to.equal(null);
+      expect((await api('PUT', `/programs/${id}`, { objective: 'by alice' }, bearer(alice))).status).to.equal(200);
+      expect((await api('PUT', `/programs/${id}`, { objective: 'by the admin' })).status).to.equal(200);
+      expect((await api('GET', `/programs/${id}`)).json.result.objective).to.equal('by the admin');
+    });
+
+    it('records with no creator (the demo data) change only by an admin', async () => {
+      const res = await api('PUT', '/programs/program-soybean-main', { objective: 'mine now' }, bearer(alice));
+      expect(res.status).to.equal(403);
+      expect((await api('GET', '/programs/program-soybean-main')).json.result.objective).to.not.equal('mine now');
+    });
+
+    it('a bulk PUT naming one record the user does not own changes none (Germplasm: crosses)', async () => {
+      const made = await api('POST', '/crosses', [{ crossName: 'A x B (alice)' }], bearer(alice));
+      const mine = made.json.result.data[0].crossDbId;
+      const theirs = (await api('GET', '/crosses?pageSize=100')).json.result.data.find((c: any) => c.crossDbId !== mine).crossDbId;
+      const res = await api('PUT', '/crosses', { [mine]: { crossName: 'renamed' }, [theirs]: { crossName: 'renamed' } }, bearer(alice));
+      expect(res.status).to.equal(403);
+      expect(res.text).to.contain(`"${theirs}"`).and.not.contain(`"${mine}"`);
+      expect((await api('GET', `/crosses/${mine}`)).json.result.crossName).to.equal('A x B (alice)');
+    });
+
+    it('pedigree uploads remember the creator; another user cannot re-parent them (Germplasm: pedigree)', async () => {
+      const nodes = [
+        { germplasmDbId: 'auth-child', germplasmName: 'Auth Child', parents: [{ germplasmDbId: 'soy-williams-82', parentType: 'FEMALE' }] },
+      ];
+      expect((await api('POST', '/pedigree', nodes, bearer(alice))).status).to.equal(200);
+      const edit = [{ germplasmDbId: 'auth-child', parents: [{ germplasmDbId: 'soy-essex', parentType: 'FEMALE' }] }];
+      const res = await api('PUT', '/pedigree', edit, bearer(bob));
+      expect(res.status).to.equal(403);
+      const parents = (await api('GET', '/pedigree?germplasmDbId=auth-child&pedigreeDepth=1&progenyDepth=0')).json.result.data
+        .find((n: any) => n.germplasmDbId === 'auth-child').parents.map((p: any) => p.germplasmDbId);
+      expect(parents).to.deep.equal(['soy-williams-82']);
+      expect((await api('PUT', '/pedigree', edit, bearer(alice))).status).to.equal(200);
+      // Giving a demo cultivar (no creator) a parent changes it: admin only.
+      const graft = [{ germplasmDbId: 'soy-essex', parents: [{ germplasmDbId: 'auth-child', parentType: 'MALE' }] }];
+      expect((await api('POST', '/pedigree', graft, bearer(alice))).status).to.equal(403);
+    });
+
+    it('appending to a list and moving seed out of a lot need their owner (Core: lists; Germplasm: seed lots)', async () => {
+      const list = (await api('POST', '/lists', [{ listName: 'Alice picks', listType: 'germplasm' }], bearer(alice))).json.result.data[0];
+      expect((await api('POST', `/lists/${list.listDbId}/data`, ['soy-essex'], bearer(bob))).status).to.equal(403);
+      expect((await api('POST', `/lists/${list.listDbId}/data`, ['soy-essex'], bearer(alice))).status).to.equal(200);
+      const lot = (await api('GET', '/seedlots?pageSize=1')).json.result.data[0];
+      const move = [{ fromSeedLotDbId: lot.seedLotDbId, amount: 1, units: lot.units }];
+      const res = await api('POST', '/seedlots/transactions', move, bearer(alice));
+      expect(res.status, res.text).to.equal(403);
+      expect((await api('GET', `/seedlots/${lot.seedLotDbId}`)).json.result.amount).to.equal(lot.amount);
+    });
+
+    it('saved searches are private to their creator', async () => {
+      const posted = await api('POST', '/search/germplasm', { germplasmDbIds: ['soy-essex'] }, bearer(alice));
+      const id = posted.json.result.searchResultsDbId;
+      expect((await api('GET', `/search/germplasm/${id}`, undefined, bearer(alice))).status).to.equal(200);
+      for (const other of [bearer(bob), bearer(reader), { authorization: '' }, {}]) {
+        const res = await api('GET', `/search/germplasm/${id}`, undefined, other);
+        expect(res.status).to.equal(404);
+      }
+    });
+
+    it('the token CLI creates, lists and revokes tokens in the running database', async function () {
+      this.timeout(60_000);
+      const run = promisify(execFile);
+      const env = { ...process.env, BRAPI_DEV_DB_DIR: path.dirname(server().devDb!.dir), LOG_LEVEL: 'silent' };
+      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/token.ts', ...args], { env });
+      const { stdout } = await cli('create', '--user', 'carol', '--roles', 'read,write', '--note', 'field laptop');
+      const token = /^(brapi_\S+)$/m.exec(stdout)![1];
+      const tokenId = /^token id: (\S+)$/m.exec(stdout)![1];
+      expect((await api('POST', '/seasons', [{ seasonName: 'carol season' }], bearer(token))).status).to.equal(200);
+      expect((await cli('list')).stdout).to.match(new RegExp(`^${tokenId}\\tcarol\\tread,write\\t.*\\tactive\\tfield laptop$`, 'm'));
+      await cli('revoke', tokenId);
+      expect((await api('GET', '/seasons', undefined, bearer(token))).status).to.equal(401);
+      const bad = await cli('create', '--user', 'dave', '--roles', 'superuser').catch((e) => e);
+      expect(bad.code).to.equal(1);
+      expect(bad.stderr).to.match(/Unknown role\(s\) superuser/);
+    });
+  });
+
+  describe('JWTs', () => {
+    let hmac: Awaited<ReturnType<typeof instance>>;
+    before(async () => {
+      hmac = await instance({ BRAPI_JWT_SECRET: SECRET, BRAPI_JWT_ISSUER: ISSUER, BRAPI_JWT_AUDIENCE: AUDIENCE });
+    });
+    after(() => hmac.close());
+
+    it('a valid token with the write role writes, and its subject becomes the owner', async () => {
+      const token = await jwt({ sub: 'erin', roles: ['write'] });
+      const res = await hmac.call('POST', '/seasons', [{ seasonName: 'erin season' }], bearer(token));
+      expect(res.status, res.text).to.equal(200);
+      const id = res.json.result.data[0].seasonDbId;
+      const other = await jwt({ sub: 'frank', roles: 'read write' });
+      expect((await hmac.call('PUT', `/seasons/${id}`, { year: 2030 }, bearer(other))).status).to.equal(403);
+      expect((await hmac.call('PUT', `/seasons/${id}`, { year: 2030 }, bearer(token))).status).to.equal(200);
+    });
+
+    const cases: Array<[string, () => Promise<string>, RegExp]> = [
+      ['a bad signature', () => jwt({ roles: ['write'] }, { secret: 'another-secret-of-at-least-32-chars!!' }), /signature does not verify/],
+      ['an expired token', () => jwt({ roles: ['write'] }, { exp: '-1m' }), /expired/],
+      ['a wrong audience', () => jwt({ roles: ['write'] }, { aud: 'another-service' }), /"aud" claim/],
+      ['a wrong issuer', () => jwt({ roles: ['write'] }, { iss: 'https://evil.example' }), /"iss" claim/],
+      ['an unknown role', () => jwt({ roles: ['root'] }), /roles claim/],
+    ];
+    for (const [what, make, message] of cases) {
+      it(`${what}: 401 invalid_token, nothing written`, async () => {
+        const before = await programCount();
+        const res = await hmac.call('POST', '/programs', [{ programName: 'JWT attempt' }], bearer(await make()));
+        expect(res.status).to.equal(401);
+        expect(res.headers.get('www-authenticate')).to.contain('error="invalid_token"');
+        expect(res.text).to.match(message);
+        expect(await programCount()).to.equal(before);
+      });
+    }
+
+    it('a valid token without the write role: 403', async () => {
+      const res = await hmac.call('POST', '/programs', [{}], bearer(await jwt({ roles: ['read'] })));
+      expect(res.status).to.equal(403);
+    });
+
+    it('JWTs are refused (401) by a server with no JWT key configured', async () => {
+      const res = await api('GET', '/programs', undefined, bearer(await jwt({ roles: ['read'] })));
+      expect(res.status).to.equal(401);
+      expect(res.text).to.match(/does not accept JWTs/);
+    });
+
+    it('verifies RS256 tokens against a JWKS file', async () => {
+      const { publicKey, privateKey } = await generateKeyPair('RS256');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jwks-'));
+      const file = path.join(dir, 'jwks.json');
+      fs.writeFileSync(file, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }] }));
+      const rsa = await instance({ BRAPI_JWT_JWKS_FILE: file, BRAPI_JWT_ISSUER: ISSUER, BRAPI_JWT_AUDIENCE: AUDIENCE });
+      try {
+        const sign = (key: CryptoKey | Uint8Array) => new SignJWT({ roles: ['write'] }).setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+          .setSubject('gina').setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime('5m').sign(key);
+        expect((await rsa.call('POST', '/seasons', [{ seasonName: 'gina season' }], bearer(await sign(privateKey)))).status).to.equal(200);
+        const other = await generateKeyPair('RS256');
+        expect((await rsa.call('POST', '/seasons', [{}], bearer(await sign(other.privateKey)))).status).to.equal(401);
+      } finally {
+        await rsa.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('policy settings', () => {
+    it('private reads need a token with the read role (searches too)', async () => {
+      const priv = await instance({ BRAPI_READS: 'private' });
+      try {
+        expect((await priv.call('GET', '/germplasm?pageSize=1')).status).to.equal(401);
+        expect((await priv.call('POST', '/search/germplasm', {})).status).to.equal(401);
+        expect((await priv.call('GET', '/germplasm?pageSize=1', undefined, bearer(reader))).status).to.equal(200);
+        expect((await priv.call('GET', '/germplasm?pageSize=1', undefined, bearer(bob))).status).to.equal(200);
+      } finally {
+        await priv.close();
+      }
+    });
+
+    it('BRAPI_AUTH_DISABLED=true lets anyone write (local development only)', async () => {
+      const open = await instance({ BRAPI_AUTH_DISABLED: 'true' });
+      try {
+        expect((await open.call('POST', '/seasons', [{ seasonName: 'open season' }])).status).to.equal(200);
+      } finally {
+        await open.close();
+      }
+    });
+
+    it('refuses half-configured or unsafe settings at start', () => {
+      expect(() => loadConfig({ BRAPI_JWT_SECRET: SECRET })).to.throw(/BRAPI_JWT_ISSUER and BRAPI_JWT_AUDIENCE/);
+      expect(() => loadConfig({ BRAPI_JWT_SECRET: 'short', BRAPI_JWT_ISSUER: ISSUER, BRAPI_JWT_AUDIENCE: AUDIENCE })).to.throw(/at least 32/);
+      expect(() => loadConfig({ BRAPI_AUTH_DISABLED: 'yes' })).to.throw(/BRAPI_AUTH_DISABLED/);
+      expect(() => loadConfig({ BRAPI_READS: 'secret' })).to.throw(/BRAPI_READS/);
+    });
+  });
+});
