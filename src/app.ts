@@ -9,7 +9,9 @@ import { registerEntityRoutes } from './entities/routes.js';
 import { registerHealth } from './http/health.js';
 import { errorHandler } from './http/middleware/errors.js';
 import { notFound } from './http/middleware/notFound.js';
+import { arrayLimit } from './http/middleware/limits.js';
 import { pagination } from './http/middleware/pagination.js';
+import { routeCheck } from './http/middleware/routeCheck.js';
 import { requestLog } from './http/middleware/requestLog.js';
 import type { BrapiContextExtras, BrapiRouter, BrapiState, Services } from './http/types.js';
 import { registerCommonCropNames } from './modules/core/commoncropnames/routes.js';
@@ -35,6 +37,7 @@ export function createApp(services: Services) {
 
   const brapi: BrapiRouter = new Router<BrapiState, BrapiContextExtras>({ prefix: services.config.basePath });
   brapi.use(authenticate(services.config.auth, services.config.basePath));
+  brapi.use(routeCheck(services.config.basePath));
   brapi.use(pagination());
   registerServerInfo(brapi);
   registerCommonCropNames(brapi);
@@ -60,6 +63,7 @@ export function createApp(services: Services) {
   app.use(requestLog());
   app.use(errorHandler());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${services.config.maxBodyBytes}b`, strict: true }));
+  app.use(arrayLimit(services.config.maxArrayItems));
   app.use(notFound([brapi, root]));
   app.use(root.routes());
   app.use(brapi.routes());

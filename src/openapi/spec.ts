@@ -42,13 +42,18 @@ export class BrapiSpec {
   private readonly ops = new Map<string, SpecOperation>();
   private readonly converted = new Map<string, JsonSchema>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
+  /** Query strings are text: this instance reads "12" as an integer and "true" as a boolean before checking. */
+  private readonly queryAjv: Ajv;
+  private readonly queryChecks = new Map<string, Map<string, ValidateFunction>>();
 
   constructor(readonly dir: string) {
     this.docs = {} as Record<BrapiModule, any>;
     this.ajv = new Ajv({ strict: false, allErrors: true });
     this.requestAjv = new Ajv({ strict: false, allErrors: true });
+    this.queryAjv = new Ajv({ strict: false, coerceTypes: true });
     addFormats(this.ajv);
     addFormats(this.requestAjv);
+    addFormats(this.queryAjv);
     for (const module of MODULES) {
       const doc: any = yaml.load(readFileSync(join(dir, `BrAPI-${module}.yaml`), 'utf8'));
       if (!doc?.paths || !doc?.components) throw new Error(`BrAPI-${module}.yaml: no paths/components`);
@@ -66,7 +71,7 @@ export class BrapiSpec {
       }
       for (const fmt of collectFormats(doc)) {
         // Unknown formats are no-ops.
-        for (const ajv of [this.ajv, this.requestAjv]) if (!(fmt in ajv.formats)) ajv.addFormat(fmt, true);
+        for (const ajv of [this.ajv, this.requestAjv, this.queryAjv]) if (!(fmt in ajv.formats)) ajv.addFormat(fmt, true);
       }
       const schemas = Object.fromEntries(
         Object.entries<any>(doc.components.schemas ?? {}).map(([name, s]) => [name, convertSchema(s, module)]),
@@ -105,6 +110,33 @@ export class BrapiSpec {
         required: p.required === true,
         schema: this.derefSchema(convertSchema(p.schema ?? {}, op.module)),
       }));
+  }
+
+  /**
+   * Checks a query string against the operation's query parameters (compiled once per operation): each value of a
+   * declared parameter (repeated parameters: each of them) must match its schema as the text of that type. Returns
+   * a message naming the first bad parameter and what was expected, or null. Undeclared parameters are left to the
+   * route (ignored with a WARNING).
+   */
+  checkQuery(method: string, path: string, query: Record<string, string | string[] | undefined>): string | null {
+    const key = `query ${opKey(method, path)}`;
+    let checks = this.queryChecks.get(key);
+    if (!checks) {
+      checks = new Map(this.queryParameters(method, path).map((p) => [p.name, this.queryAjv.compile({ type: 'object', properties: { v: queryErrata(p.schema) } })]));
+      this.queryChecks.set(key, checks);
+    }
+    for (const [name, raw] of Object.entries(query)) {
+      const check = checks.get(name);
+      if (!check || raw === undefined) continue;
+      for (const value of Array.isArray(raw) ? raw : [raw]) {
+        if (!check({ v: value })) {
+          const e = check.errors![0];
+          const expected = e.keyword === 'enum' ? `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : e.message;
+          return `Query parameter "${name}" must be ${expected?.replace(/^must be /, '')}; got ${JSON.stringify(value)}.`;
+        }
+      }
+    }
+    return null;
   }
 
   /** Validates a request body (members the spec lists as required may be missing, see ConvertOptions). */
@@ -193,6 +225,16 @@ export class BrapiSpec {
     const target = typeof s.$ref === 'string' && depth < 10 ? this.refTarget(s.$ref) : undefined;
     return target ? this.derefSchema(target, depth + 1) : s;
   }
+}
+
+/**
+ * Query parameter schemas as clients use them: the v2.1 files spell programType STANARD where the Program record
+ * says STANDARD (both are accepted), and a plain date is a fine bound for a date-time range parameter.
+ */
+function queryErrata(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.enum) && schema.enum.includes('STANARD')) return { ...schema, enum: [...schema.enum, 'STANDARD'] };
+  if (schema.format === 'date-time') return { ...schema, format: undefined, anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+  return schema;
 }
 
 function opKey(method: string, path: string): string {
