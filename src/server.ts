@@ -54,6 +54,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // npm start prefers Neo4j's usual ports, so Neo4j Browser's saved connection keeps working between runs.
       httpPort: config.devDbPorts.http,
       boltPort: config.devDbPorts.bolt,
+      clientTimeoutMs: config.neo4j.timeoutMs,
       log: (line) => logger.info(line),
     });
     uri = devDb.httpUrl;

@@ -30,6 +30,8 @@ export interface DevNeo4jOptions {
   httpPort?: number;
   boltPort?: number;
   startTimeoutMs?: number;
+  /** The client's statement timeout (NEO4J_TIMEOUT_MS); the database gives up a little after it. */
+  clientTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -96,7 +98,7 @@ async function prepareHome(home: string): Promise<void> {
   jar.writeZip(jarPath);
 }
 
-function writeConfig(home: string, httpPort: number, boltPort: number, pageCache: string): void {
+function writeConfig(home: string, httpPort: number, boltPort: number, pageCache: string, txTimeoutSeconds: number): void {
   const conf = [
     '# Written by src/devdb/launcher.ts on every start; edits here are overwritten.',
     `dbms.directories.data=${path.join(home, 'data')}`,
@@ -115,7 +117,7 @@ function writeConfig(home: string, httpPort: number, boltPort: number, pageCache
     'dbms.udc.enabled=false',
     // Stop any statement the service has given up on (its own timeout is NEO4J_TIMEOUT_MS, 30 s by default),
     // rather than let it run on in the database.
-    'dbms.transaction.timeout=35s',
+    `dbms.transaction.timeout=${txTimeoutSeconds}s`,
     'dbms.shell.enabled=false',
     '',
   ].join('\n');
@@ -158,7 +160,7 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   await prepareHome(home);
   const httpPort = await freePort(opts.httpPort);
   const boltPort = await freePort(opts.boltPort);
-  writeConfig(home, httpPort, boltPort, opts.pageCache ?? '128m');
+  writeConfig(home, httpPort, boltPort, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5);
   fs.mkdirSync(path.join(home, 'logs'), { recursive: true });
   const logFile = path.join(home, 'logs', 'console.log');
   const out = fs.openSync(logFile, 'a');

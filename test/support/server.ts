@@ -25,6 +25,8 @@ export async function startTestServer(): Promise<RunningServer> {
     BRAPI_MAX_PAGE_SIZE: '5000',
     BRAPI_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
+    // A loaded 2-core machine can take longer than the default 30 s over the demo load's large batches.
+    NEO4J_TIMEOUT_MS: '120000',
   });
   running = await startServer(config, createLogger('silent'));
   return running;
