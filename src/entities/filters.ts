@@ -66,7 +66,7 @@ function clause(spec: FilterSpec, param: string): string {
       return `ANY(v IN ${reached} WHERE v IN $${param})`;
     }
     case 'expr':
-      return `${spec.expr} IN $${param}`;
+      return `(${spec.expr}) IN $${param}`;
   }
 }
 

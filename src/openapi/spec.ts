@@ -132,11 +132,18 @@ export class BrapiSpec {
         if (!check({ v: value })) {
           const e = check.errors![0];
           const expected = e.keyword === 'enum' ? `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : e.message;
-          return `Query parameter "${name}" must be ${expected?.replace(/^must be /, '')}; got ${JSON.stringify(value)}.`;
+          return `Query parameter ${name} must be ${expected?.replace(/^must be /, '')}; got ${JSON.stringify(value)}.`;
         }
       }
     }
     return null;
+  }
+
+  /** The JSON schema of an operation's request body ($refs followed at the top), or undefined. */
+  requestBodySchema(method: string, path: string): JsonSchema | undefined {
+    const op = this.getOperation(method, path);
+    const raw = op && this.resolveLocal(op.module, op.operation.requestBody)?.content?.['application/json']?.schema;
+    return raw ? this.resolveSchema(convertSchema(raw, op.module)) : undefined;
   }
 
   /** Validates a request body (members the spec lists as required may be missing, see ConvertOptions). */

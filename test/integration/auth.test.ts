@@ -112,12 +112,13 @@ describe('authentication and authorization', () => {
 
     it('a bulk PUT naming one record the user does not own changes none (Germplasm: crosses)', async () => {
       const made = await api('POST', '/crosses', [{ crossName: 'A x B (alice)' }], bearer(alice));
+      expect(made.status, made.text).to.equal(200);
       const mine = made.json.result.data[0].crossDbId;
       const theirs = (await api('GET', '/crosses?pageSize=100')).json.result.data.find((c: any) => c.crossDbId !== mine).crossDbId;
       const res = await api('PUT', '/crosses', { [mine]: { crossName: 'renamed' }, [theirs]: { crossName: 'renamed' } }, bearer(alice));
       expect(res.status).to.equal(403);
       expect(res.text).to.contain(`"${theirs}"`).and.not.contain(`"${mine}"`);
-      expect((await api('GET', `/crosses/${mine}`)).json.result.crossName).to.equal('A x B (alice)');
+      expect((await api('GET', `/crosses?crossDbId=${mine}`)).json.result.data[0].crossName).to.equal('A x B (alice)');
     });
 
     it('pedigree uploads remember the creator; another user cannot re-parent them (Germplasm: pedigree)', async () => {

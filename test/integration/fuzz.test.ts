@@ -1,0 +1,191 @@
+// Hostile and malformed input against every call the server lists: no 5xx, and no change to the data. A seeded
+// generator (the same requests on every run; FUZZ_SEED picks another set) sends random query values, broken JSON,
+// wrong types, huge arrays and injection strings; a separate test stores injection strings in every string member
+// and reads them back verbatim.
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { loadSpec } from '../../src/openapi/spec.js';
+import { ADMIN_TOKEN, api, server } from '../support/server.js';
+
+const REQUESTS = 5200;
+const HOSTILE = [
+  "' OR 1=1 --",
+  '"}) MATCH (n) DETACH DELETE n //',
+  '`) DETACH DELETE n //',
+  "x' }) WITH 1 AS x MATCH (n) SET n.pwned = true //",
+  '$where: 1',
+  '{"$gt": ""}',
+  '../../../../etc/passwd',
+  '<script>alert(1)</script>',
+  '\u0000\u0001\u001f',
+  '\\u0000',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🌱',
+  '%00%27',
+  'CALL dbms.procedures()',
+  '1e309',
+  '-99999999999999999999999',
+  ' ',
+  '',
+  'x'.repeat(5000),
+];
+const BROKEN_JSON = ['{', '[{"a":', 'nul', '{"a":1}}', '[1,,2]', "{'single': 'quotes'}", '\u0000', '{"a": NaN}', '[{"x": undefined}]'];
+
+/** A member's JSON type, nullable wrappers aside (`type: ['string', 'null']` is a string). */
+function typeOf(spec: ReturnType<typeof loadSpec>, schema: unknown): string | undefined {
+  const s = spec.resolveSchema(schema as object);
+  const types = ([] as unknown[]).concat(s?.type ?? []).filter((t) => t !== 'null');
+  return types.length === 1 ? String(types[0]) : undefined;
+}
+
+/** mulberry32: small, seedable, good enough to pick requests. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Everything the database holds except saved searches and tokens (which searches and the setup create). */
+async function fingerprint(): Promise<string> {
+  const rows = await server().graph.read<{ l: string[]; p: Record<string, unknown>; r: string[] }>(
+    `MATCH (n) WHERE NOT n:SavedSearch AND NOT n:ApiToken
+     OPTIONAL MATCH (n)-[rel]->(m)
+     WITH n, collect(type(rel) + '>' + coalesce(m.germplasmDbId, toString(id(m)))) AS r
+     RETURN labels(n) AS l, properties(n) AS p, r`,
+  );
+  const lines = rows.map((row) => JSON.stringify([row.l.sort(), Object.entries(row.p).sort(), row.r.sort()])).sort();
+  return `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
+}
+
+interface Call {
+  method: string;
+  /** Path with {params} (the spec's form). */
+  path: string;
+}
+
+async function listedCalls(): Promise<Call[]> {
+  const info = await api('GET', '/serverinfo');
+  return info.json.result.calls.flatMap((c: { service: string; methods: string[] }) =>
+    c.methods.map((method) => ({ method, path: `/${c.service}` })));
+}
+
+describe('fuzz: malformed and hostile requests', function () {
+  this.timeout(600_000);
+
+  it(`${REQUESTS} malformed requests: no 5xx, and the data do not change`, async () => {
+    const spec = loadSpec();
+    const calls = await listedCalls();
+    const random = prng(Number(process.env.FUZZ_SEED ?? 20261121));
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    const hostile = () => pick(HOSTILE);
+    const fillPath = (p: string) => p.replace(/\{\w+\}/g, () => encodeURIComponent(random() < 0.5 ? hostile() || 'x' : `no-such-${Math.floor(random() * 1e6)}`));
+
+    /** One malformed request for a call: [method, path+query, raw body or undefined, what it is]. */
+    const generate = (call: Call): [string, string, string | undefined, string] => {
+      const path = fillPath(call.path);
+      const params = spec.queryParameters(call.method.toLowerCase(), call.path).map((p) => p.name);
+      if (call.method === 'GET' || random() < 0.15) {
+        const names = [...Array(1 + Math.floor(random() * 3))].map(() => (random() < 0.8 && params.length ? pick(params) : hostile() || 'q'));
+        const query = names.map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(pick([...HOSTILE, '-1', '1.5', 'NaN', 'true', '99999999999999999999']))}`);
+        return [call.method, `${path}?${query.join('&')}`, call.method === 'GET' ? undefined : pick(BROKEN_JSON), 'query values'];
+      }
+      const r = random();
+      if (r < 0.3) return [call.method, path, pick(BROKEN_JSON), 'broken JSON'];
+      if (r < 0.5) return [call.method, path, JSON.stringify(pick([42, 'text', true, null, [[[]]], [1, 2, 3]])), 'wrong body type'];
+      if (r < 0.52) return [call.method, path, JSON.stringify(Array(150_001).fill(0)), 'huge array'];
+      // A record whose typed members get values of the wrong type (hostile strings elsewhere): must be a 400.
+      const schema = spec.requestBodySchema(call.method.toLowerCase(), call.path);
+      const item = spec.resolveSchema(schema?.type === 'array' ? schema.items : schema);
+      const typed = Object.entries<any>(item?.properties ?? {})
+        .map(([name, s]) => [name, typeOf(spec, s)] as const)
+        .filter(([, t]) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
+      if (!typed.length) return [call.method, path, pick(BROKEN_JSON), 'broken JSON'];
+      const record: Record<string, unknown> = {};
+      for (const [name, t] of typed) record[name] = t === 'string' ? hostile() : null;
+      const [bad, t] = pick(typed);
+      record[bad] = t === 'string' ? pick([{ $gt: '' }, [hostile()], 12.5]) : pick([hostile() || 'x', { $ne: 0 }, [1]]);
+      const body = schema?.type === 'array' ? [record] : call.method === 'PUT' && !call.path.includes('{') ? { 'no-such-id': record } : record;
+      return [call.method, path, JSON.stringify(body), `wrong type for ${bad}`];
+    };
+
+    const writes = calls.filter((c) => c.method !== 'GET');
+    // Generated up front, so the set does not depend on the order responses come back in.
+    const requests = Array.from({ length: REQUESTS }, () => generate(random() < 0.5 ? pick(calls) : pick(writes)));
+    const before = await fingerprint();
+    const failures: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const [method, url, body, what] = requests[next++];
+        const res = await fetch(server().baseUrl + url, {
+          method,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+          body,
+        });
+        const text = await res.text();
+        if (res.status >= 500) failures.push(`${res.status} ${method} ${url.slice(0, 200)} (${what}): ${text.slice(0, 200)}`);
+        // Search bodies and the documented 2xx reads aside, a malformed write must be refused.
+        else if (method !== 'GET' && !url.includes('/search/') && res.status < 400 && what !== 'query values') {
+          failures.push(`accepted ${res.status} ${method} ${url.slice(0, 200)} (${what}): ${(body ?? '').slice(0, 200)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    expect(failures, failures.slice(0, 20).join('\n')).to.deep.equal([]);
+    expect(await fingerprint()).to.equal(before);
+  });
+
+  it('stores injection strings in every string member of a new record and returns them verbatim', async () => {
+    const spec = loadSpec();
+    const before = await fingerprint();
+    const creates = (await listedCalls()).filter((c) => c.method === 'POST' && spec.requestBodySchema('post', c.path)?.type === 'array'
+      && !c.path.includes('{') && !c.path.startsWith('/search/') && !c.path.startsWith('/delete/'));
+    expect(creates.length).to.be.greaterThan(10);
+    let checked = 0;
+    const refused: string[] = [];
+    for (const { path } of creates) {
+      const item = spec.resolveSchema(spec.requestBodySchema('post', path)!.items);
+      // Plain text members only: DbId members must name existing records, and enums and formats have their own checks.
+      const names = Object.entries<any>(item?.properties ?? {})
+        .filter(([name, s]) => !/DbId$|DbIds$/.test(name) && typeOf(spec, s) === 'string' && !spec.resolveSchema(s)?.enum && !spec.resolveSchema(s)?.format)
+        .map(([name]) => name);
+      if (!names.length) continue;
+      const record = Object.fromEntries(names.map((n, i) => [n, HOSTILE[i % 5] + n]));
+      const res = await api('POST', path, [record]);
+      if (res.status === 400) {
+        refused.push(`${path}: ${res.text}`); // a rule beyond the schema (e.g. a unit's levels); still no 5xx
+        continue;
+      }
+      expect(res.status, `${path}: ${res.text}`).to.equal(200);
+      const stored = res.json.result.data[0];
+      // A member may come back null when the server derives it (a reference's name without its DbId); any value
+      // that comes back is exactly what was sent.
+      const back = names.filter((n) => stored[n] !== null && stored[n] !== undefined);
+      for (const n of back) expect(stored[n], `${path} ${n}`).to.equal(record[n]);
+      if (back.length) checked++;
+    }
+    expect(checked, refused.join('\n')).to.be.greaterThan(10);
+    // Nothing outside the new records changed: every node the demo had is still there, nobody was "pwned".
+    const [{ pwned }] = await server().graph.read<{ pwned: number }>('MATCH (n) WHERE n.pwned = true RETURN count(n) AS pwned');
+    expect(pwned).to.equal(0);
+    expect(Number((await fingerprint()).split(':')[0])).to.be.greaterThan(Number(before.split(':')[0]));
+  });
+
+  it('hostile values in every list filter: 200 or 400, never 5xx', async () => {
+    const calls = (await listedCalls()).filter((c) => c.method === 'GET' && !c.path.includes('{'));
+    const spec = loadSpec();
+    let sent = 0;
+    for (const call of calls) {
+      for (const { name } of spec.queryParameters('get', call.path)) {
+        for (const value of HOSTILE.slice(0, 6)) {
+          const res = await api('GET', `${call.path}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+          expect(res.status, `${call.path}?${name}=${value}: ${res.text.slice(0, 200)}`).to.be.oneOf([200, 400]);
+          sent++;
+        }
+      }
+    }
+    expect(sent).to.be.greaterThan(500);
+  });
+});
