@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../errors.js';
 import type { Runner } from '../../graph/port.js';
-import { missingTargetsQuery, relinkQuery } from '../cypher.js';
-import { linkKey, type StoragePlan } from '../presenter.js';
+import { computedMismatchQuery, createQuery, missingTargetsQuery, relinkQuery } from '../cypher.js';
+import { linkKey, type NewRecord, type StoragePlan } from '../presenter.js';
 import type { EntityDef } from '../types.js';
 
 /**
@@ -14,6 +14,9 @@ export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ i
       .filter(({ plan }) => Object.hasOwn(plan.links, linkKey(ref)))
       .map(({ id, plan }) => ({ id, targets: plan.links[linkKey(ref)] }));
     if (!links.length) continue;
+    // New records of an embedded reference's entity (nested objects without a DbId) exist before they are linked.
+    const created = plans.flatMap(({ plan }) => plan.embedded?.[linkKey(ref)] ?? []);
+    if (ref.embed && created.length) await insertRecords(tx, ref.embed, created);
     const ids = [...new Set(links.flatMap((l) => l.targets))];
     if (ids.length) {
       const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery(ref.target), { ids });
@@ -22,5 +25,32 @@ export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ i
       }
     }
     await tx.run(relinkQuery(entity, ref), { links });
+  }
+  await checkComputed(tx, entity, plans);
+}
+
+/** Creates records and their links inside the caller's transaction, then runs the entity's afterCreate hook. */
+export async function insertRecords(tx: Runner, entity: EntityDef, plans: NewRecord[]) {
+  const rows = plans.map(({ id, plan }) => ({ ...withoutNulls(plan.props), [entity.idField]: id }));
+  await tx.run(createQuery(entity), { rows });
+  await writeLinks(tx, entity, plans);
+  await entity.afterCreate?.(tx, plans.map((p) => p.input), plans.map((p) => p.id));
+}
+
+function withoutNulls(props: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** A computed field a request names must agree with what the graph now shows (e.g. a sample's trial, its study's). */
+async function checkComputed(tx: Runner, entity: EntityDef, plans: Array<{ id: string; plan: StoragePlan }>) {
+  for (const [field, expr] of Object.entries(entity.computed ?? {})) {
+    const rows = plans.filter(({ plan }) => plan.computed && Object.hasOwn(plan.computed, field)).map(({ id, plan }) => ({ id, value: plan.computed?.[field] }));
+    if (!rows.length) continue;
+    const [wrong] = await tx.run<{ value: unknown; actual: unknown }>(computedMismatchQuery(entity, expr), { rows });
+    if (wrong) {
+      throw new BadRequestError(
+        `${field} ${JSON.stringify(wrong.value)} is not the one this ${entity.label} has through its references (${JSON.stringify(wrong.actual)}); leave it out or send that value.`,
+      );
+    }
   }
 }

@@ -32,6 +32,7 @@ export async function updateEntities(graph: Graph, { entity, records, single = f
     const missing = plans.map((p) => p.id).filter((id) => !found.has(id));
     if (missing.length) throw new NotFoundError(`No ${entity.label} has ${entity.idField} ${missing.map((id) => `"${id}"`).join(', ')}.`);
     await writeLinks(tx, entity, plans);
+    await entity.afterUpdate?.(tx, Object.values(records) as Array<Record<string, unknown>>, plans.map((p) => p.id));
   });
   return getEntities(graph, entity, plans.map((p) => p.id));
 }
