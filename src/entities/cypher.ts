@@ -4,20 +4,36 @@ import type { EntityDef, RefSpec } from './types.js';
 
 /**
  * `{props, refs}` for node `n`: its stored properties and, per reference shown from the graph, `{id, name}` or null
- * (a list of `{i, id, name}` for a `many` reference). References with a `key` live in their JSON field instead.
+ * (a list of `{i, id, name}` for a `many` reference), with the target's own projection as `record` for an embedded
+ * one (whose entity declares no computed fields: those are written over `n`). Other references with a `key` live in
+ * their JSON field instead.
  */
 export function projection(entity: EntityDef, node = 'n'): string {
-  const refs = entity.refs.flatMap((ref, i) => (ref.key ? [] : [`${refKey(i)}: ${refExpr(ref, node)}`]));
-  return `{props: properties(${node}), refs: {${refs.join(', ')}}}`;
+  const refs = entity.refs.flatMap((ref, i) => (ref.key && !ref.embed ? [] : [`${refKey(i)}: ${refExpr(ref, node, i)}`]));
+  // Computed expressions are written over `n`, the node every generated read uses.
+  const computed = Object.values(entity.computed ?? {}).map((expr, i) => `${computedKey(i)}: ${expr}`);
+  return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}}`;
+}
+
+export function computedKey(i: number): string {
+  return `c${i}`;
+}
+
+/** `$rows` of {id, value}: the rows whose computed field (`expr`) is not `value` once written, with the actual value. */
+export function computedMismatchQuery(entity: EntityDef, expr: string): string {
+  return `UNWIND $rows AS row ${byId(entity, 'row.id')} WITH row, ${expr} AS actual WHERE actual IS NULL OR actual <> row.value RETURN row.id AS id, row.value AS value, actual`;
 }
 
 export function refKey(i: number): string {
   return `r${i}`;
 }
 
-function refExpr(ref: RefSpec, node: string): string {
+function refExpr(ref: RefSpec, node: string, i: number): string {
   const name = ref.nameExpr ?? 'null';
-  const targets = `[(${node})-[r:${ref.rel}]->(t:${ref.target.label}) | {i: r.i, id: t.${ref.target.idProp}, name: ${name}}]`;
+  // An embedded target brings its own projection, under variables of its own (nested comprehensions cannot reuse r, t).
+  const [r, t] = ref.embed ? [`${node}_r${i}`, `${node}_t${i}`] : ['r', 't'];
+  const record = ref.embed ? `, record: ${projection(ref.embed, t)}` : '';
+  const targets = `[(${node})-[${r}:${ref.rel}]->(${t}:${ref.target.label}) | {i: ${r}.i, id: ${t}.${ref.target.idProp}, name: ${name}${record}}]`;
   return ref.many ? targets : `head(${targets})`;
 }
 

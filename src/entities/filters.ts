@@ -26,6 +26,19 @@ function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * An ISO 8601 date-time as a UTC instant in `toISOString()` form, which compares as text (a missing zone is UTC); a
+ * plain date stays as it is (as a lower bound it precedes the day's instants, an upper bound takes in the whole day).
+ * Undefined when the value is no ISO date.
+ */
+export function utcTimestamp(value: string): string | undefined {
+  const m = DATE.exec(value);
+  if (!m || !isIsoDate(value)) return undefined;
+  if (!m[4]) return value;
+  const zoned = m[8] ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2') : `${value}Z`;
+  return new Date(zoned.replace(' ', 'T')).toISOString();
+}
+
 export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterInput, prefix = 'f'): CompiledFilter {
   const clauses: string[] = [];
   const params: Record<string, unknown> = {};
@@ -46,31 +59,48 @@ export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterIn
   return { where: clauses.length ? clauses.join(' AND ') : 'true', params, ignored };
 }
 
-function clause(spec: FilterSpec, param: string): string {
+/** The clause over node variable `node` (`n`, or a node a `through` filter reached). */
+function clause(spec: FilterSpec, param: string, node = 'n'): string {
   switch (spec.kind) {
     case 'eq':
-      return `n.${spec.prop} IN $${param}`;
+      return `${node}.${spec.prop} IN $${param}`;
     case 'contains':
-      return `ANY(v IN coalesce(n.${spec.prop}, []) WHERE v IN $${param})`;
+      return `ANY(v IN coalesce(${node}.${spec.prop}, []) WHERE v IN $${param})`;
     case 'min':
     case 'max': {
       // ISO dates compare as text; an upper bound that is a date takes in the whole day (any time on it).
-      const upTo = spec.type === 'date' ? ` OR n.${spec.prop} STARTS WITH $${param}` : '';
-      const bound = `n.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
+      const upTo = spec.type === 'date' || spec.type === 'datetime' ? ` OR ${node}.${spec.prop} STARTS WITH $${param}` : '';
+      const bound = `${node}.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
       const test = spec.kind === 'max' && upTo ? `(${bound}${upTo})` : bound;
-      return spec.openWhenNull ? `(n.${spec.prop} IS NULL OR ${test})` : test;
+      return spec.openWhenNull ? `(${node}.${spec.prop} IS NULL OR ${test})` : test;
     }
     case 'related': {
       const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
-      const reached = paths.map((path) => `[(n)${path}(r:${spec.label}) | r.${spec.prop}]`).join(' + ');
+      const reached = paths.map((path) => `[(${node})${path}(r:${spec.label}) | r.${spec.prop}]`).join(' + ');
       return `ANY(v IN ${reached} WHERE v IN $${param})`;
     }
     case 'expr':
+      // An expression is written over `n`: it cannot be applied to another node.
+      if (node !== 'n') throw new Error('An expr filter cannot be used through another entity.');
       return `(${spec.expr}) IN $${param}`;
+    case 'through': {
+      const reached = `t_${param}`;
+      return `ANY(${reached} IN [(${node})${spec.path}(${reached}:${spec.label}) | ${reached}] WHERE ${clause(spec.filter, param, reached)})`;
+    }
+    case 'object': {
+      // A member the value leaves out (null) matches anything.
+      const at = (prop: string) => (spec.list ? `${node}.${prop}[i]` : `${node}.${prop}`);
+      const test = Object.entries(spec.members).map(([m, { prop }]) => `(v.${m} IS NULL OR ${at(prop)} = v.${m})`).join(' AND ');
+      if (!spec.list) return `ANY(v IN $${param} WHERE ${test})`;
+      const first = Object.values(spec.members)[0].prop;
+      return `ANY(v IN $${param} WHERE ANY(i IN range(0, size(coalesce(${node}.${first}, [])) - 1) WHERE ${test}))`;
+    }
   }
 }
 
 function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
+  if (spec.kind === 'through') return coerce(name, spec.filter, values);
+  if (spec.kind === 'object') return values.map((v) => coerceObject(name, spec.members, v));
   const type: FilterValueType = spec.type ?? 'string';
   const aliases = spec.kind === 'eq' ? spec.aliases : undefined;
   const converted = values.map((v) => convert(name, type, v)).map((v) => (aliases && typeof v === 'string' ? aliases[v] ?? v : v));
@@ -80,6 +110,18 @@ function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
     return converted[0];
   }
   return converted;
+}
+
+/** One object value: its members converted to their types; a plain value is the first member. */
+function coerceObject(name: string, members: Record<string, { type?: FilterValueType }>, value: unknown): Record<string, unknown> {
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)
+    : { [Object.keys(members)[0]]: value };
+  const out: Record<string, unknown> = {};
+  for (const [member, v] of Object.entries(object)) {
+    if (!Object.hasOwn(members, member)) throw new BadRequestError(`${name}.${member} is not supported; use ${Object.keys(members).join(', ')}.`);
+    if (v !== null && v !== undefined) out[member] = convert(`${name}.${member}`, members[member].type ?? 'string', v);
+  }
+  return out;
 }
 
 function convert(name: string, type: FilterValueType, value: unknown): unknown {
@@ -101,7 +143,12 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
     case 'date':
       if (typeof value === 'string' && isIsoDate(value)) return value;
       break;
+    case 'datetime': {
+      const instant = typeof value === 'string' ? utcTimestamp(value) : undefined;
+      if (instant) return instant;
+      break;
+    }
   }
-  const expected = type === 'date' ? 'an ISO 8601 date' : `a${type === 'integer' ? 'n' : ''} ${type}`;
+  const expected = type === 'date' ? 'an ISO 8601 date' : type === 'datetime' ? 'an ISO 8601 date-time' : `a${type === 'integer' ? 'n' : ''} ${type}`;
   throw new BadRequestError(`${name} must be ${expected}; got ${JSON.stringify(value)}.`);
 }

@@ -1,8 +1,9 @@
 // Stored node -> BrAPI record, and BrAPI record -> stored properties. The field list is the official schema's
 // (src/openapi), so every schema field is present (null when empty) and internal properties never leak.
+import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../errors.js';
 import { schemaFields } from './registry.js';
-import { refKey } from './cypher.js';
+import { computedKey, refKey } from './cypher.js';
 import { completeMembers } from './members.js';
 import type { EntityDef, RefSpec } from './types.js';
 
@@ -10,11 +11,15 @@ interface Target {
   i: number | null;
   id: unknown;
   name: unknown;
+  /** The target as stored, for an embedded reference. */
+  record?: StoredRecord;
 }
 
 export interface StoredRecord {
   props: Record<string, unknown>;
   refs: Record<string, Target | Target[] | null>;
+  /** Values of the entity's computed fields, by computedKey. */
+  computed?: Record<string, unknown>;
 }
 
 /** A stored record as the entity's record schema (or another of its schemas, e.g. the list summary). */
@@ -22,17 +27,20 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
   const out: Record<string, unknown> = {};
   const refValues = new Map<string, unknown>();
   entity.refs.forEach((ref, i) => {
-    if (ref.key) return;
+    if (ref.key && !ref.embed) return;
     const target = stored.refs[refKey(i)];
+    // An embedded reference shows the target's whole record; others its DbId.
+    const shown = (t: Target) => (ref.embed && t.record ? present(ref.embed, t.record) : t.id);
     if (Array.isArray(target)) {
       const ordered = [...target].sort((a, b) => (a.i ?? 0) - (b.i ?? 0));
-      refValues.set(ref.field, ordered.length ? ordered.map((t) => t.id) : null);
+      refValues.set(ref.field, ordered.length ? ordered.map(shown) : null);
       if (ref.nameField) refValues.set(ref.nameField, ordered.length ? ordered.map((t) => t.name) : null);
       return;
     }
-    refValues.set(ref.field, target?.id ?? null);
+    refValues.set(ref.field, target ? shown(target) ?? null : null);
     if (ref.nameField) refValues.set(ref.nameField, target?.name ?? null);
   });
+  Object.keys(entity.computed ?? {}).forEach((field, i) => refValues.set(field, stored.computed?.[computedKey(i)] ?? null));
   for (const field of schemaFields(entity, schema)) {
     if (refValues.has(field)) {
       out[field] = refValues.get(field);
@@ -50,6 +58,17 @@ export interface StoragePlan {
   props: Record<string, unknown>;
   /** linkKey(ref) -> target DbIds in order (empty unlinks), only for reference fields present in the input. */
   links: Record<string, string[]>;
+  /** Computed fields the request names -> the value it gives (checked against the graph after the write). */
+  computed?: Record<string, unknown>;
+  /** linkKey(ref) -> new records of an embedded reference's entity (nested objects without a DbId), to create first. */
+  embedded?: Record<string, NewRecord[]>;
+}
+
+/** A record to create: its DbId, the request record (after onCreate) and its storage plan. */
+export interface NewRecord {
+  id: string;
+  input: Record<string, unknown>;
+  plan: StoragePlan;
 }
 
 /** Converts a request record; only schema fields are taken (others are ignored), the DbId is never taken. */
@@ -60,12 +79,27 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   const links: Record<string, string[]> = {};
   const refsOf = (field: string) => entity.refs.filter((r) => r.field === field);
   const nameFields = new Set(entity.refs.map((r) => r.nameField));
+  const computed: Record<string, unknown> = {};
+  const embedded: Record<string, NewRecord[]> = {};
   for (const field of schemaFields(entity)) {
     if (!Object.hasOwn(input, field) || field === entity.idField || nameFields.has(field)) continue;
     const value = input[field];
+    if (entity.computed && Object.hasOwn(entity.computed, field)) {
+      if (value !== null) computed[field] = value;
+      continue;
+    }
     const refs = refsOf(field);
-    for (const ref of refs) links[linkKey(ref)] = targetIds(ref, value, `${where}.${field}`);
-    if (refs.some((ref) => !ref.key)) continue;
+    for (const ref of refs) {
+      const target = ref.embed;
+      // A nested object without its DbId is a new record of the embedded entity, under a fresh DbId.
+      const create = target && ((member: Record<string, unknown>, at: string) => {
+        const made = newRecord(target, member, at);
+        (embedded[linkKey(ref)] ??= []).push(made);
+        return made.id;
+      });
+      links[linkKey(ref)] = targetIds(ref, value, `${where}.${field}`, create);
+    }
+    if (refs.some((ref) => !ref.key || ref.embed)) continue;
     if (entity.jsonFields.includes(field)) {
       props[field] = value === null ? null : JSON.stringify(value);
     } else if (isStorableScalar(value)) {
@@ -75,11 +109,20 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
     }
   }
   if (entity.derive) {
-    // Derived properties are recomputed from the JSON members they index, when those are in the input.
-    const decoded = Object.fromEntries(entity.jsonFields.filter((f) => Object.hasOwn(input, f)).map((f) => [f, input[f]]));
+    // Derived properties are recomputed from the JSON members (and deriveFrom fields) they index, when those are in the input.
+    const sources = [...entity.jsonFields, ...(entity.deriveFrom ?? [])];
+    const decoded = Object.fromEntries(sources.filter((f) => Object.hasOwn(input, f)).map((f) => [f, input[f]]));
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
-  return { props, links };
+  const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed } : { props, links };
+  if (Object.keys(embedded).length) plan.embedded = embedded;
+  return plan;
+}
+
+/** A record to create under a new DbId (onCreate applied), as createEntities plans one. */
+export function newRecord(entity: EntityDef, record: Record<string, unknown>, where: string, id: string = randomUUID()): NewRecord {
+  const input = entity.onCreate ? entity.onCreate(record) : record;
+  return { id, input, plan: toStorage(entity, input, where) };
 }
 
 /** Where a plan keeps one reference's targets: a field can hold several key references (contentMixture). */
@@ -87,8 +130,11 @@ export function linkKey(ref: RefSpec): string {
   return ref.key ? `${ref.field}.${ref.key}` : ref.field;
 }
 
-/** The DbIds a reference field names: a string, a list of strings, or objects carrying the DbId under `key`. */
-function targetIds(ref: RefSpec, value: unknown, where: string): string[] {
+/**
+ * The DbIds a reference field names: a string, a list of strings, or objects carrying the DbId under `key` (an
+ * object without it names nothing, unless `create` makes a new record of it and gives its DbId).
+ */
+function targetIds(ref: RefSpec, value: unknown, where: string, create?: (member: Record<string, unknown>, at: string) => string): string[] {
   if (value === null) return [];
   const members = ref.many ? value : [value];
   if (!Array.isArray(members)) throw new BadRequestError(`${where} must be a list.`);
@@ -101,7 +147,7 @@ function targetIds(ref: RefSpec, value: unknown, where: string): string[] {
     if (member === null) return [];
     if (typeof member !== 'object' || Array.isArray(member)) throw new BadRequestError(`${at} must be an object.`);
     const id = (member as Record<string, unknown>)[ref.key];
-    if (id === undefined || id === null) return [];
+    if (id === undefined || id === null) return create ? [create(member as Record<string, unknown>, at)] : [];
     if (typeof id !== 'string') throw new BadRequestError(`${at}.${ref.key} must be a string.`);
     return [id];
   });

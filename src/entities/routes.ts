@@ -11,6 +11,7 @@ import type { ListOrder } from './cypher.js';
 import { compileWhere, type FilterInput } from './filters.js';
 import { getEntity, listEntities, unknownIds } from './queries.js';
 import type { EntityDef } from './types.js';
+import { applyViews, takeViews } from './views.js';
 
 export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
   const collection = `/${entity.path}`;
@@ -20,11 +21,11 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
 
   if (ops.has('list')) {
     router.get(collection, async (ctx) => {
-      const { filters, order, hidden } = listParams(entity, filterInput(ctx));
+      const { filters, order, views } = listParams(entity, filterInput(ctx));
       const filter = compileWhere(entity, filters);
       reportIgnored(ctx, filter.ignored, entity.unapplied);
       const { total, data } = await listEntities(ctx.services.graph, entity, filter, { ...ctx.state.paging, order });
-      for (const record of data) for (const field of hidden) record[field] = null;
+      await applyViews(ctx.services.graph, entity, data, views);
       if (total === 0 && Object.keys(filter.params).length) await explainEmpty(ctx, entity, filters);
       respondList(ctx, total, data);
     });
@@ -66,6 +67,12 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       }
       const records = Object.fromEntries(Object.entries(body).map(([id, r]) => [id, normalized(entity, r)]));
       validateBody('put', collection, records);
+      if (!Object.keys(records).length) {
+        // An empty map changes nothing and answers the first page, as an empty pedigree edit does (BRAVA sends `{}`
+        // and its schemas for samples, units and observations want at least one record back).
+        const { total, data } = await listEntities(ctx.services.graph, entity, compileWhere(entity, {}), ctx.state.paging);
+        return respondList(ctx, total, data);
+      }
       const updated = await updateEntities(ctx.services.graph, { entity, records, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(updated.length, 1) };
       respondList(ctx, updated.length, updated);
@@ -100,16 +107,8 @@ function listParams(entity: EntityDef, input: FilterInput) {
       order = { ...order, descending: dir === 'desc' };
     }
   }
-  const hidden: string[] = [];
-  for (const [name, view] of Object.entries(entity.views ?? {})) {
-    const raw = filters[name];
-    delete filters[name];
-    if (raw !== undefined && raw !== 'true' && raw !== 'false') {
-      throw new BadRequestError(`${name} must be true or false; got ${JSON.stringify(raw)}.`);
-    }
-    if (!(raw === undefined ? view.default : raw === 'true')) hidden.push(...view.fields);
-  }
-  return { filters, order, hidden };
+  const views = takeViews(entity, filters);
+  return { filters, order, views };
 }
 
 /** An empty answer says why: each DbId filter value that names nothing at all gets an INFO message. */

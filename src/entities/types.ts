@@ -2,7 +2,7 @@
 // the generic repository, filter compiler, presenter and route table do the rest.
 
 import type { Actor } from '../auth/actor.js';
-import type { Runner } from '../graph/port.js';
+import type { Graph, Runner } from '../graph/port.js';
 
 export type BrapiModule = 'Core' | 'Germplasm' | 'Phenotyping' | 'Genotyping';
 
@@ -28,10 +28,22 @@ export interface RefSpec {
    * mirror it so the graph can be walked and the DbIds are checked.
    */
   key?: string;
+  /**
+   * With `key`: the field shows the target's whole record, as that entity presents it, read through the relationship
+   * on every answer (an observation variable's trait), so an edit of the target shows wherever it is used. Nothing
+   * is stored in the field. On a write, a nested object naming a DbId links to that record (its other members are
+   * ignored: the shared record is edited through its own calls); one without a DbId is created as a new record of
+   * the target entity in the same transaction.
+   */
+  embed?: EntityDef;
 }
 
-/** Value types a filter understands; query-string values are converted to these (400 when they do not parse). */
-export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
+/**
+ * Value types a filter understands; query-string values are converted to these (400 when they do not parse).
+ * `datetime`: an ISO 8601 instant, compared in UTC: values become `utcTimestamp` form (filters.ts), so the property
+ * must hold that form too (derive it, e.g. from a timestamp stored as sent).
+ */
+export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime';
 
 /**
  * How one list filter / search member matches. Every kind accepts one or many values (many means any-of, OR).
@@ -41,13 +53,20 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  *   missing property is an open bound and matches (a trial without an end date is still running).
  * - related: an entity reached by a fixed path (or any of several paths) has a property equal to one of the values.
  * - expr: a Cypher expression over `n` (a registry constant, e.g. genus + ' ' + species) equals one of the values.
+ * - object: the values are objects (search members such as an observation unit's observationLevels); one matches when
+ *   every member it gives equals the property declared for that member (a plain value stands for the first member).
+ *   With `list`, the properties are parallel lists and one position must match every given member.
+ * - through: `filter` (any kind but expr) applied to the entities reached by `path` (e.g. an observation's unit,
+ *   '-[:OF_UNIT]->' with label ObservationUnit): matches when one of them matches.
  */
 export type FilterSpec =
   | { kind: 'eq'; prop: string; type?: FilterValueType; aliases?: Record<string, string> }
   | { kind: 'contains'; prop: string; type?: FilterValueType }
-  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date'; openWhenNull?: boolean }
+  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' | 'datetime'; openWhenNull?: boolean }
   | { kind: 'related'; path: string | string[]; label: string; prop: string; type?: FilterValueType }
-  | { kind: 'expr'; expr: string; type?: FilterValueType };
+  | { kind: 'expr'; expr: string; type?: FilterValueType }
+  | { kind: 'object'; members: Record<string, { prop: string; type?: FilterValueType }>; list?: boolean }
+  | { kind: 'through'; path: string; label: string; filter: FilterSpec };
 
 export interface EntityDef {
   /** Path segment of the collection, e.g. `programs`. */
@@ -67,6 +86,7 @@ export interface EntityDef {
   /**
    * Query parameters the spec declares for the list call that this server cannot apply -> why. They are ignored
    * with a WARNING that gives the reason (a unit test checks every declared parameter is a filter or listed here).
+   * Search request members the entity's search cannot use may be listed too (their WARNING gives the reason).
    */
   unapplied?: Record<string, string>;
   /** Schema of the records `GET /<path>` lists, when it differs from the one-record schema (ListSummary). */
@@ -78,8 +98,11 @@ export interface EntityDef {
    * `trialName: 'n.trialName'`; ties and calls without sortBy come in DbId order.
    */
   sortable?: Record<string, string>;
-  /** Boolean list parameters that leave fields out of the records, e.g. includePotentialParents=false. */
-  views?: Record<string, { default: boolean; fields: string[] }>;
+  /**
+   * Boolean list parameters (and search members) that leave fields out of the records, e.g.
+   * includePotentialParents=false; with `load`, the fields are read separately, only when the view is on (views.ts).
+   */
+  views?: Record<string, { default: boolean; fields: string[]; load?: (graph: Graph, records: Array<Record<string, unknown>>) => Promise<void> }>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
   /** Fills a new record's defaults (e.g. an empty list's items and dateCreated); runs before normalize, on POST only. */
@@ -90,10 +113,20 @@ export interface EntityDef {
    * loaders) is who creates them, for ownership checks on the other records these writes change.
    */
   afterCreate?: (tx: Runner, records: Array<Record<string, unknown>>, ids: string[], actor?: Actor) => Promise<void>;
+  /** The same for an update (PUT by id or bulk), after the fields and links are written; `records` are the bodies. */
+  afterUpdate?: (tx: Runner, records: Array<Record<string, unknown>>, ids: string[], actor?: Actor) => Promise<void>;
   /** Rewrites a request record before it is stored (e.g. a misspelt enum value the spec itself uses). */
   normalize?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Checks a request record beyond its schema (e.g. GeoJSON geometry); throws BadRequestError naming the field. */
   validate?: (record: Record<string, unknown>, where: string) => void;
   /** Plain properties derived from a stored record, so filters can reach into JSON fields. */
   derive?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** Plain (non-JSON) fields `derive` also reads, when present in the input (e.g. a timestamp kept in UTC form). */
+  deriveFrom?: string[];
+  /**
+   * Fields shown from other records through the graph, never stored: BrAPI field -> Cypher expression over `n` (a
+   * declaration constant), e.g. a sample's trialDbId is its study's. A request may name such a field only with the
+   * value the graph gives once the write is done (400 otherwise, and the write rolls back).
+   */
+  computed?: Record<string, string>;
 }

@@ -19,7 +19,10 @@ export function registerSearches(router: BrapiRouter) {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search request object.');
       validateBody('post', path, body);
       const { input, ignored, paging } = searchInput(body as Record<string, unknown>, searchable.accepted, ctx.services.config.maxPageSize);
-      for (const member of ignored) addStatus(ctx, 'WARNING', `Search member "${member}" is not supported by this search and was ignored.`);
+      for (const member of ignored) {
+        const why = searchable.unapplied && Object.hasOwn(searchable.unapplied, member) ? `: ${searchable.unapplied[member]}` : '';
+        addStatus(ctx, 'WARNING', `Search member "${member}" is not supported by this search and was ignored${why}.`);
+      }
       const plan = searchable.plan(input);
       if (ctx.services.config.search.style === 'immediate') {
         ctx.state.paging = { ...ctx.state.paging, ...paging };

@@ -5,6 +5,7 @@ import { compileWhere } from '../entities/filters.js';
 import { getEntities } from '../entities/queries.js';
 import { entities } from '../entities/registry.js';
 import type { EntityDef } from '../entities/types.js';
+import { applyViews, takeViews } from '../entities/views.js';
 import type { Graph } from '../graph/port.js';
 import { germplasmEntity } from '../modules/germplasm/germplasm/germplasm.entity.js';
 import { SHAPE_PARAMS, pedigreeShape } from '../modules/germplasm/pedigree/params.js';
@@ -26,6 +27,8 @@ export interface Searchable {
   path: string;
   /** Filter (and option) names a body member may stand for; see members.ts. */
   accepted: ReadonlySet<string>;
+  /** Why a member the search ignores cannot apply (the entity's `unapplied`), for the WARNING. */
+  unapplied?: Record<string, string>;
   /** Compiles the search (a bad value is a 400 here, before anything is saved). */
   plan(input: Record<string, unknown>): SearchPlan;
   /** The records of one page of DbIds, as the list call shows them. */
@@ -35,12 +38,20 @@ export interface Searchable {
 function entitySearchable(entity: EntityDef): Searchable {
   return {
     path: entity.path,
-    accepted: new Set(Object.keys(entity.filters)),
+    accepted: new Set([...Object.keys(entity.filters), ...Object.keys(entity.views ?? {})]),
+    unapplied: entity.unapplied,
     plan(input) {
-      const filter = compileWhere(entity, input);
-      return { query: idsQuery(entity, filter.where), params: filter.params, options: null };
+      // View members (includeObservations) shape the records as in the list call; they are kept with the search.
+      const filters = { ...input };
+      const views = takeViews(entity, filters);
+      const filter = compileWhere(entity, filters);
+      return { query: idsQuery(entity, filter.where), params: filter.params, options: Object.keys(views).length ? { views } : null };
     },
-    read: (graph, ids) => getEntities(graph, entity, ids, entity.listSchema ?? entity.schema),
+    async read(graph, ids, options) {
+      const records = await getEntities(graph, entity, ids, entity.listSchema ?? entity.schema);
+      await applyViews(graph, entity, records, (options?.views ?? {}) as Record<string, boolean>);
+      return records;
+    },
   };
 }
 

@@ -149,6 +149,23 @@ describe('authentication and authorization', () => {
       expect((await api('GET', `/seedlots/${lot.seedLotDbId}`)).json.result.amount).to.equal(lot.amount);
     });
 
+    it('only the owner changes an image, its content or deletes it (Phenotyping); samples likewise (Genotyping)', async () => {
+      const image = (await api('POST', '/images', [{ imageName: 'alice plot photo' }], bearer(alice))).json.result.data[0];
+      const png = Buffer.from('89504e470d0a1a0a', 'hex');
+      const put = (token: string) => fetch(`${server().baseUrl}/images/${image.imageDbId}/imagecontent`, {
+        method: 'PUT', headers: { 'content-type': 'image/png', ...bearer(token) }, body: png,
+      });
+      expect((await put(bob)).status).to.equal(403);
+      expect((await put(alice)).status).to.equal(200);
+      const del = await api('POST', '/delete/images', { imageDbIds: [image.imageDbId] }, bearer(bob));
+      expect(del.status).to.equal(403);
+      expect((await api('GET', `/images/${image.imageDbId}`)).status).to.equal(200);
+      expect((await api('POST', '/delete/images', { imageDbIds: [image.imageDbId] }, bearer(alice))).status).to.equal(200);
+      const sample = (await api('POST', '/samples', [{ sampleName: 'alice leaf' }], bearer(alice))).json.result.data[0];
+      expect((await api('PUT', '/samples', { [sample.sampleDbId]: { sampleDescription: 'bob was here' } }, bearer(bob))).status).to.equal(403);
+      expect((await api('PUT', '/samples', { [sample.sampleDbId]: { sampleDescription: 'leaf disc' } }, bearer(alice))).status).to.equal(200);
+    });
+
     it('saved searches are private to their creator', async () => {
       const posted = await api('POST', '/search/germplasm', { germplasmDbIds: ['soy-essex'] }, bearer(alice));
       const id = posted.json.result.searchResultsDbId;

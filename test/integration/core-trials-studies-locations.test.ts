@@ -332,7 +332,7 @@ describe('studies', () => {
     await server().graph.write(unit, { study: 'study-urbana-2024', germplasm: 'soy-williams-82', unit: 'ou-test-2' });
     expect(await ids('germplasmDbId=soy-williams-82')).to.deep.equal(['study-urbana-2024']);
     expect(await ids('germplasmDbId=soy-williams-82&germplasmDbId=soy-essex')).to.deep.equal(['study-urbana-2023', 'study-urbana-2024']);
-    expect(await ids('germplasmDbId=soy-essex&trialDbId=trial-uniform-soybean-2024')).to.deep.equal([]);
+    expect(await ids('germplasmDbId=soy-williams-82&trialDbId=trial-uniform-soybean-2023')).to.deep.equal([]);
     await expectUnknown('studies', 'trialDbId=trial-none', 'trial-none');
     await expectUnknown('studies', 'locationDbId=location-atlantis', 'location-atlantis');
     await expectUnknown('studies', 'seasonDbId=season-1066-winter', 'season-1066-winter');

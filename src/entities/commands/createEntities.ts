@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
-import { CREATED_BY, creatorOf } from '../../auth/ownership.js';
 import { BadRequestError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
 import { BULK_ROWS, refreshStatistics } from '../../graph/schema.js';
-import { createQuery } from '../cypher.js';
 import { getEntities } from '../queries.js';
-import { toStorage } from '../presenter.js';
+import { newRecord } from '../presenter.js';
 import type { EntityDef } from '../types.js';
-import { writeLinks } from './links.js';
+import { insertRecords } from './links.js';
 
 export interface CreateEntitiesProps {
   entity: EntityDef;
@@ -27,21 +24,10 @@ export async function createEntities(graph: Graph, { entity, records, ids, readB
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       throw new BadRequestError(`body[${i}] must be an object.`);
     }
-    const input = entity.onCreate ? entity.onCreate(record as Record<string, unknown>) : (record as Record<string, unknown>);
-    return { id: ids?.[i] ?? randomUUID(), input, plan: toStorage(entity, input, `body[${i}]`) };
+    return newRecord(entity, record as Record<string, unknown>, `body[${i}]`, ids?.[i]);
   });
-  const createdBy = creatorOf(actor);
-  const rows = plans.map(({ id, plan }) => withoutNulls({ ...plan.props, [CREATED_BY]: createdBy, [entity.idField]: id }));
-  await graph.transaction(async (tx) => {
-    await tx.run(createQuery(entity), { rows });
-    await writeLinks(tx, entity, plans);
-    await entity.afterCreate?.(tx, plans.map((p) => p.input), plans.map((p) => p.id), actor);
-  });
-  if (rows.length >= BULK_ROWS) await refreshStatistics(graph);
+  await graph.transaction((tx) => insertRecords(tx, entity, plans, actor));
+  if (plans.length >= BULK_ROWS) await refreshStatistics(graph);
   if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));
   return getEntities(graph, entity, plans.map(({ id }) => id));
-}
-
-function withoutNulls(props: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
 }

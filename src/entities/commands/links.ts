@@ -1,19 +1,24 @@
+import type { Actor } from '../../auth/actor.js';
+import { CREATED_BY, creatorOf } from '../../auth/ownership.js';
 import { BadRequestError } from '../../errors.js';
 import type { Runner } from '../../graph/port.js';
-import { missingTargetsQuery, relinkQuery } from '../cypher.js';
-import { linkKey, type StoragePlan } from '../presenter.js';
+import { computedMismatchQuery, createQuery, missingTargetsQuery, relinkQuery } from '../cypher.js';
+import { linkKey, type NewRecord, type StoragePlan } from '../presenter.js';
 import type { EntityDef } from '../types.js';
 
 /**
  * Writes the reference relationships of the given records (id -> plan). Every referenced DbId must exist:
  * otherwise a 400 names them, and the caller's transaction rolls back.
  */
-export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ id: string; plan: StoragePlan }>) {
+export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ id: string; plan: StoragePlan }>, actor?: Actor) {
   for (const ref of entity.refs) {
     const links = plans
       .filter(({ plan }) => Object.hasOwn(plan.links, linkKey(ref)))
       .map(({ id, plan }) => ({ id, targets: plan.links[linkKey(ref)] }));
     if (!links.length) continue;
+    // New records of an embedded reference's entity (nested objects without a DbId) exist before they are linked.
+    const created = plans.flatMap(({ plan }) => plan.embedded?.[linkKey(ref)] ?? []);
+    if (ref.embed && created.length) await insertRecords(tx, ref.embed, created, actor);
     const ids = [...new Set(links.flatMap((l) => l.targets))];
     if (ids.length) {
       const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery(ref.target), { ids });
@@ -22,5 +27,36 @@ export async function writeLinks(tx: Runner, entity: EntityDef, plans: Array<{ i
       }
     }
     await tx.run(relinkQuery(entity, ref), { links });
+  }
+  await checkComputed(tx, entity, plans);
+}
+
+/**
+ * Creates records and their links inside the caller's transaction, then runs the entity's afterCreate hook. The
+ * actor (absent for internal loaders) is remembered as the creator.
+ */
+export async function insertRecords(tx: Runner, entity: EntityDef, plans: NewRecord[], actor?: Actor) {
+  const createdBy = creatorOf(actor);
+  const rows = plans.map(({ id, plan }) => withoutNulls({ ...plan.props, [CREATED_BY]: createdBy, [entity.idField]: id }));
+  await tx.run(createQuery(entity), { rows });
+  await writeLinks(tx, entity, plans, actor);
+  await entity.afterCreate?.(tx, plans.map((p) => p.input), plans.map((p) => p.id), actor);
+}
+
+function withoutNulls(props: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** A computed field a request names must agree with what the graph now shows (e.g. a sample's trial, its study's). */
+async function checkComputed(tx: Runner, entity: EntityDef, plans: Array<{ id: string; plan: StoragePlan }>) {
+  for (const [field, expr] of Object.entries(entity.computed ?? {})) {
+    const rows = plans.filter(({ plan }) => plan.computed && Object.hasOwn(plan.computed, field)).map(({ id, plan }) => ({ id, value: plan.computed?.[field] }));
+    if (!rows.length) continue;
+    const [wrong] = await tx.run<{ value: unknown; actual: unknown }>(computedMismatchQuery(entity, expr), { rows });
+    if (wrong) {
+      throw new BadRequestError(
+        `${field} ${JSON.stringify(wrong.value)} is not the one this ${entity.label} has through its references (${JSON.stringify(wrong.actual)}); leave it out or send that value.`,
+      );
+    }
   }
 }

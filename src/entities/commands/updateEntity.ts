@@ -37,7 +37,8 @@ export async function updateEntities(graph: Graph, { entity, records, single = f
     const found = new Set((await tx.run<{ id: string }>(bulkUpdateQuery(entity), { rows })).map((r) => r.id));
     const missing = plans.map((p) => p.id).filter((id) => !found.has(id));
     if (missing.length) throw new NotFoundError(`No ${entity.label} has ${entity.idField} ${missing.map((id) => `"${id}"`).join(', ')}.`);
-    await writeLinks(tx, entity, plans);
+    await writeLinks(tx, entity, plans, actor);
+    await entity.afterUpdate?.(tx, Object.values(records) as Array<Record<string, unknown>>, plans.map((p) => p.id), actor);
   });
   return getEntities(graph, entity, plans.map((p) => p.id));
 }

@@ -1,8 +1,9 @@
-// GET /serverinfo lists exactly the calls this server has routes for, read from the router itself, named the way
+// GET /serverinfo lists exactly the calls of the official spec this server has routes for, read from the router itself, named the way
 // BRAVA matches them: relative to the BrAPI base, no leading slash, path parameters in braces.
 import { BadRequestError } from '../../../errors.js';
 import { respondOne } from '../../../http/envelope.js';
 import type { BrapiRouter } from '../../../http/types.js';
+import { loadSpec } from '../../../openapi/spec.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const CONTENT_TYPES = ['application/json', 'text/csv', 'text/tsv', 'application/flapjack'];
@@ -16,12 +17,14 @@ export interface Call {
 }
 
 export function callsOf(router: BrapiRouter): Call[] {
+  const spec = loadSpec();
   const byService = new Map<string, Set<string>>();
   const prefix = router.opts.prefix ?? '';
   for (const layer of router.stack) {
     const service = String(layer.path).slice(prefix.length).replace(/^\/+/, '').replace(/:(\w+)/g, '{$1}');
     const methods = byService.get(service) ?? new Set<string>();
-    layer.methods.filter((m) => METHODS.includes(m)).forEach((m) => methods.add(m));
+    // Extensions outside the spec (GET /images/{imageDbId}/imagecontent) are documented, not listed.
+    layer.methods.filter((m) => METHODS.includes(m) && spec.hasOperation(m.toLowerCase(), `/${service}`)).forEach((m) => methods.add(m));
     if (methods.size) byService.set(service, methods);
   }
   return [...byService.entries()]

@@ -3,6 +3,7 @@ import type { EntityDef } from '../../../entities/types.js';
 import { least } from '../least.js';
 import { namedRef, relatedFilters } from '../../../entities/declare.js';
 import { contactsRef } from '../people/people.entity.js';
+import { STUDY_LEVELS, declaredLevels } from '../../phenotyping/observationunits/levels.js';
 
 const PROGRAM = '-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->';
 
@@ -58,7 +59,10 @@ export const studyEntity: EntityDef = {
     studyLocation: 'head([(n)-[:AT_LOCATION]->(l:Location) | l.locationName])',
     seasonDbId: least('[(n)-[:IN_SEASON]->(s:Season) | s.seasonDbId]'),
   },
+  // observationLevels: the levels the study's units use once it has units with levels, until then the levels it
+  // declares (always part of GET /observationlevels; observationunits/levels.ts).
+  computed: { observationLevels: STUDY_LEVELS },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['studyName', 'studyType', 'studyCode', 'studyPUI', 'commonCropName'],
-  derive: deriveExternalReferences,
+  derive: (record) => ({ ...deriveExternalReferences(record), ...declaredLevels(record) }),
 };

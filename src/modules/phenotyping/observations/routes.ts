@@ -1,4 +1,222 @@
-import type { BrapiRouter } from '../../../http/types.js';
+// GET /observations/table (the sparse time-series table, as JSON, CSV or TSV) and POST /delete/observations. The
+// list, get, create and update calls are the generic ones (observations.entity.ts); POST /search/observations comes
+// from src/search.
+import { assertCanModify } from '../../../auth/ownership.js';
+import { missingTargetsQuery, projection } from '../../../entities/cypher.js';
+import { compileWhere, type CompiledFilter } from '../../../entities/filters.js';
+import { present, type StoredRecord } from '../../../entities/presenter.js';
+import { BadRequestError, HttpError, NotFoundError } from '../../../errors.js';
+import type { Graph } from '../../../graph/port.js';
+import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
+import { filterInput, reportIgnored } from '../../../http/query.js';
+import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { validateBody } from '../../../http/validate.js';
+import { loadSpec } from '../../../openapi/spec.js';
+import { searchInput } from '../../../search/members.js';
+import { readSearch } from '../../../search/saved.js';
+import { searchables } from '../../../search/searchables.js';
+import type { Level, Position } from '../observationunits/levels.js';
+import { observationEntity as obs } from './observations.entity.js';
 
-// Placeholder (issue 5): GET /observations/table, POST /delete/observations.
-export function registerObservationRoutes(_router: BrapiRouter) {}
+export function registerObservationRoutes(router: BrapiRouter) {
+  router.get('/observations/table', observationTable);
+  router.post('/delete/observations', deleteObservations);
+}
+
+/**
+ * The observations of the given units in the Observation schema, by unit DbId (units without any are absent), in
+ * DbId order; one round trip. For GET /observationunits?includeObservations=true.
+ */
+export async function observationsOfUnits(graph: Graph, unitIds: string[]): Promise<Map<string, Array<Record<string, unknown>>>> {
+  const rows = await graph.read<{ unit: string; records: StoredRecord[] }>(
+    `UNWIND $ids AS unit MATCH (n:${obs.label})-[:OF_UNIT]->(:ObservationUnit {observationUnitDbId: unit})
+     WITH unit, n ORDER BY n.${obs.idField} RETURN unit, collect(${projection(obs)}) AS records`,
+    { ids: unitIds },
+  );
+  return new Map(rows.map((r) => [r.unit, r.records.map((record) => present(obs, record))]));
+}
+
+// ---- GET /observations/table -------------------------------------------------------------------------------------
+
+class NotAcceptableError extends HttpError {
+  readonly status = 406;
+}
+
+const TABLE = '/observations/table';
+/** Slice end that takes a whole saved snapshot (a list index must fit a 32-bit integer on Neo4j 3.1). */
+const ALL = 2 ** 31 - 1;
+const FORMATS = ['application/json', 'text/csv', 'text/tsv'];
+/** Columns before the variables (every optional one the spec lists), then the level columns its enum allows. */
+const HEADER = ['observationTimeStamp', 'observationUnitDbId', 'observationUnitName', 'studyDbId', 'studyName', 'germplasmDbId',
+  'germplasmName', 'positionCoordinateX', 'positionCoordinateY', 'year'];
+const LEVEL_COLUMNS = ['field', 'entry', 'rep', 'block', 'plot', 'sub-plot', 'plant', 'pot'];
+
+type TableObservation = { unit: string; instant: string | null; timeStamp: string | null; variable: string; value: string | null; year: number | null };
+type TableUnit = { id: string; name: string | null; position: string | null; study: { id: string; name: string } | null; germplasm: { id: string; name: string } | null };
+type TableRow = { unit: string; instant: string | null; timeStamp: string | null; year: number | null; cells: Map<string, string> };
+
+/** The table's filters: those of GET /observations it declares (`observationLevel` is the unit's level name). */
+function tableFilters() {
+  const names = loadSpec().queryParameters('get', TABLE).map((p) => p.name);
+  return { filters: Object.fromEntries(names.filter((n) => Object.hasOwn(obs.filters, n)).map((n) => [n, obs.filters[n]])) };
+}
+
+async function observationTable(ctx: BrapiContext) {
+  const format = ctx.accepts(...FORMATS);
+  if (!format) throw new NotAcceptableError(`GET ${TABLE} answers ${FORMATS.join(', ')}.`);
+  const { searchResultsDbId, ...input } = filterInput(ctx);
+  const filter = compileWhere(tableFilters(), input);
+  reportIgnored(ctx, filter.ignored, obs.unapplied);
+  // searchResultsDbId: the table of a saved POST /search/observations (AND the other filters).
+  if (searchResultsDbId !== undefined) {
+    if (typeof searchResultsDbId !== 'string') throw new BadRequestError('searchResultsDbId takes a single value.');
+    const searchable = searchables().find((s) => s.path === obs.path)!;
+    const saved = await readSearch(ctx.services, searchable, searchResultsDbId, ctx.state.actor.userId, 0, ALL);
+    if (saved.status === 'pending') {
+      // Still running, as GET /search/observations/{searchResultsDbId} would say.
+      respondOne(ctx, { searchResultsDbId });
+      ctx.status = 202;
+      return;
+    }
+    filter.where += ` AND n.${obs.idField} IN $savedIds`;
+    filter.params.savedIds = saved.ids;
+  }
+  const { observations, units, variables } = await readTable(ctx.services.graph, filter);
+  const table = buildTable(observations, units, variables);
+  const { page, pageSize } = ctx.state.paging;
+  const rows = table.rows.slice(page * pageSize, (page + 1) * pageSize).map(table.cells);
+  if (table.rows.length === 0) addStatus(ctx, 'INFO', 'No observation with a unit and a variable matches these filters.');
+  if (format === 'application/json') {
+    // The list envelope gives the pagination (of table rows); the result is the table itself.
+    respondList(ctx, table.rows.length, []);
+    const body = ctx.body as Record<string, unknown>;
+    ctx.body = { ...body, result: { headerRow: table.headerRow, observationVariables: table.variables, data: rows.length ? rows : null } };
+    return;
+  }
+  // CSV / TSV as the spec's examples: header names then variable DbIds; a second row with the variable names.
+  const separator = format === 'text/csv' ? ',' : '\t';
+  const line = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(separator);
+  ctx.type = `${format}; charset=utf-8`;
+  ctx.body = [
+    line([...table.headerRow, ...table.variables.map((v) => v.observationVariableDbId)]),
+    line([...table.headerRow.map(() => ''), ...table.variables.map((v) => v.observationVariableName ?? '')]),
+    ...rows.map(line),
+  ].join('\n') + '\n';
+}
+
+/** Every matching observation that has a unit and a variable, in (unit, instant, DbId) order, and those units. */
+async function readTable(graph: Graph, filter: CompiledFilter) {
+  const [row] = await graph.read<{ observations: TableObservation[]; units: TableUnit[]; variables: Array<{ id: string; name: string | null }> }>(
+    `MATCH (n:${obs.label}) WHERE ${filter.where}
+     MATCH (n)-[:OF_UNIT]->(u:ObservationUnit), (n)-[:OF_VARIABLE]->(v:ObservationVariable)
+     WITH n, u, v ORDER BY u.observationUnitDbId, n.observationTimeStampUtc, n.${obs.idField}
+     WITH collect({unit: u.observationUnitDbId, instant: n.observationTimeStampUtc, timeStamp: n.observationTimeStamp,
+                   variable: v.observationVariableDbId, value: n.value, year: head([(n)-[:IN_SEASON]->(s:Season) | s.year])}) AS observations,
+          collect(DISTINCT u) AS units, collect(DISTINCT v) AS variables
+     RETURN observations,
+       [u IN units | {id: u.observationUnitDbId, name: u.observationUnitName, position: u.observationUnitPosition,
+         study: head([(u)-[:IN_STUDY]->(s:Study) | {id: s.studyDbId, name: s.studyName}]),
+         germplasm: head([(u)-[:OF_GERMPLASM]->(g:Germplasm) | {id: g.germplasmDbId, name: g.germplasmName}])}] AS units,
+       [v IN variables | {id: v.observationVariableDbId, name: v.observationVariableName}] AS variables`,
+    filter.params,
+  );
+  return { observations: row?.observations ?? [], units: row?.units ?? [], variables: row?.variables ?? [] };
+}
+
+/**
+ * Sparse rows: one per unit and time stamp, holding the values of the variables observed then; a second value of
+ * the same variable at the same time starts another row rather than being lost. Variable columns in DbId order;
+ * level columns for the levels the units use (those the table schema names), top level first.
+ */
+function buildTable(observations: TableObservation[], units: TableUnit[], variables: Array<{ id: string; name: string | null }>) {
+  const rows: TableRow[] = [];
+  for (const o of observations) {
+    const last = rows[rows.length - 1];
+    if (last && last.unit === o.unit && last.instant === o.instant && !last.cells.has(o.variable)) {
+      last.cells.set(o.variable, text(o.value));
+      last.year ??= o.year;
+    } else {
+      rows.push({ unit: o.unit, instant: o.instant, timeStamp: o.timeStamp, year: o.year, cells: new Map([[o.variable, text(o.value)]]) });
+    }
+  }
+  const columns = [...variables].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const unitById = new Map(units.map((u) => [u.id, { ...u, ...positionOf(u.position) }]));
+  const order = new Map<string, number>();
+  for (const { levels } of unitById.values()) {
+    for (const { levelName, levelOrder } of levels) {
+      if (levelName && LEVEL_COLUMNS.includes(levelName)) order.set(levelName, Math.min(order.get(levelName) ?? Infinity, levelOrder ?? Infinity));
+    }
+  }
+  const levelColumns = [...order.keys()].sort((a, b) => (order.get(a) as number) - (order.get(b) as number) || LEVEL_COLUMNS.indexOf(a) - LEVEL_COLUMNS.indexOf(b));
+  const cells = (row: TableRow): string[] => {
+    const u = unitById.get(row.unit);
+    const code = (name: string) => text(u?.levels.find((l) => l.levelName === name)?.levelCode);
+    return [text(row.timeStamp), row.unit, text(u?.name), text(u?.study?.id), text(u?.study?.name), text(u?.germplasm?.id), text(u?.germplasm?.name),
+      text(u?.x), text(u?.y), text(row.year), ...levelColumns.map(code), ...columns.map((v) => row.cells.get(v.id) ?? '')];
+  };
+  return {
+    headerRow: [...HEADER, ...levelColumns],
+    variables: columns.map((v) => ({ observationVariableDbId: v.id, observationVariableName: v.name })),
+    rows,
+    cells,
+  };
+}
+
+/** A unit's coordinates and levels (its own and those above it) from its stored observationUnitPosition. */
+function positionOf(stored: string | null) {
+  const position = (stored ? JSON.parse(stored) : {}) as Position;
+  const levels = [position.observationLevel, ...(position.observationLevelRelationships ?? [])].filter((l): l is Level => !!l);
+  return { x: position.positionCoordinateX, y: position.positionCoordinateY, levels };
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+// ---- POST /delete/observations -----------------------------------------------------------------------------------
+
+const DELETE = '/delete/observations';
+
+/**
+ * The body is an ObservationSearchRequest (BRAVA posts a list of them, `[{}]`; a list is taken too, as their union):
+ * every observation matching all members of a request is deleted, with its relationships (an image no longer
+ * depicts it), all in one transaction. An observationDbId that names no observation is a 404 naming it, and nothing
+ * is deleted. A request without any criterion deletes nothing (200 with a WARNING): an empty body never wipes data.
+ */
+async function deleteObservations(ctx: BrapiContext) {
+  const body = ctx.request.body;
+  const requests = Array.isArray(body) ? body : [body];
+  const accepted = new Set(Object.keys(obs.filters));
+  const named = new Set<string>();
+  const filters = requests.flatMap((request, i) => {
+    const where = Array.isArray(body) ? `body[${i}]` : 'The body';
+    if (request === null || typeof request !== 'object' || Array.isArray(request)) throw new BadRequestError(`${where} must be an ObservationSearchRequest object.`);
+    validateBody('post', DELETE, request);
+    const { input, ignored } = searchInput(request as Record<string, unknown>, accepted, ctx.services.config.maxPageSize);
+    for (const member of ignored) addStatus(ctx, 'WARNING', `Member "${member}" is not a criterion of this delete and was ignored.`);
+    for (const id of (input.observationDbId as string[] | undefined) ?? []) named.add(id);
+    const filter = compileWhere(obs, input);
+    if (filter.where !== 'true') return [filter];
+    addStatus(ctx, 'WARNING', `${where} names no criterion, so it deletes nothing.`);
+    return [];
+  });
+  const deleted = await ctx.services.graph.transaction(async (tx) => {
+    if (named.size) {
+      const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery({ label: obs.label, idProp: obs.idField }), { ids: [...named] });
+      if (missing.length) throw new NotFoundError(`No ${obs.label} has ${obs.idField} ${missing.map((id) => `"${id}"`).join(', ')}; nothing was deleted.`);
+    }
+    const ids = new Set<string>();
+    for (const filter of filters) {
+      const selected = await tx.run<{ id: string }>(`MATCH (n:${obs.label}) WHERE ${filter.where} RETURN n.${obs.idField} AS id`, filter.params);
+      await assertCanModify(tx, ctx.state.actor, obs.label, obs.idField, selected.map((r) => r.id));
+      const [row] = await tx.run<{ ids: string[] }>(
+        `MATCH (n:${obs.label}) WHERE ${filter.where} WITH n, n.${obs.idField} AS id DETACH DELETE n RETURN collect(id) AS ids`,
+        filter.params,
+      );
+      for (const id of row?.ids ?? []) ids.add(id);
+    }
+    return [...ids].sort();
+  });
+  if (!deleted.length) addStatus(ctx, 'INFO', 'No observation matched, so none was deleted.');
+  respondOne(ctx, { observationDbIds: deleted });
+}

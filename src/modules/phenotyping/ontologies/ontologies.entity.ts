@@ -1,15 +1,28 @@
-import type { EntityDef } from '../../../entities/types.js';
+import type { EntityDef, RefSpec } from '../../../entities/types.js';
 
-// Placeholder (issue 5): declared so the registry and the graph model know the label; no calls yet.
 export const ontologyEntity: EntityDef = {
   path: 'ontologies',
   label: 'Ontology',
   idField: 'ontologyDbId',
   module: 'Phenotyping',
   schema: 'Ontology',
-  jsonFields: [],
+  jsonFields: ['additionalInfo'],
   refs: [],
-  filters: {},
-  operations: [],
-  indexes: [],
+  filters: {
+    ontologyDbId: { kind: 'eq', prop: 'ontologyDbId' },
+    ontologyName: { kind: 'eq', prop: 'ontologyName' },
+  },
+  operations: ['list', 'get', 'create', 'update'],
+  indexes: ['ontologyName'],
+};
+
+/**
+ * The ontology a variable, trait, method or scale belongs to: ontologyReference is stored as sent (name, version and
+ * documentation links as the client gave them) and its ontologyDbId is a relationship, -[:IN_ONTOLOGY]->(:Ontology).
+ */
+export const inOntology: RefSpec = {
+  field: 'ontologyReference',
+  rel: 'IN_ONTOLOGY',
+  target: { label: ontologyEntity.label, idProp: ontologyEntity.idField },
+  key: 'ontologyDbId',
 };

@@ -1,15 +1,3 @@
-import type { EntityDef } from '../../../entities/types.js';
+import { variablePart } from '../variables/parts.js';
 
-// Placeholder (issue 5): declared so the registry and the graph model know the label; no calls yet.
-export const traitEntity: EntityDef = {
-  path: 'traits',
-  label: 'Trait',
-  idField: 'traitDbId',
-  module: 'Phenotyping',
-  schema: 'Trait',
-  jsonFields: [],
-  refs: [],
-  filters: {},
-  operations: [],
-  indexes: [],
-};
+export const traitEntity = variablePart({ path: 'traits', label: 'Trait', idField: 'traitDbId', schema: 'Trait', rel: 'MEASURES' });
