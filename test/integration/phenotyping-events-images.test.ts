@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
-import { api, server } from '../support/server.js';
+import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 /** GET a list call; checks the status, the official schema and every field, and returns the DbIds found. */
@@ -163,7 +163,7 @@ function jpeg(width: number, height: number): Buffer {
 async function putContent(id: string, bytes: Buffer | ReadableStream, type = 'image/png') {
   const res = await fetch(`${server().baseUrl}/images/${id}/imagecontent`, {
     method: 'PUT',
-    headers: { 'content-type': type, accept: 'application/json' },
+    headers: { 'content-type': type, accept: 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
     body: bytes,
     ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
