@@ -284,9 +284,9 @@ describe('studies', () => {
     });
     expect(stv.seasons).to.deep.equal(['season-2023-summer']);
     expect(stv.observationLevels).to.deep.equal([
-      { levelName: 'field', levelOrder: 0 },
-      { levelName: 'rep', levelOrder: 1 },
-      { levelName: 'plot', levelOrder: 2 },
+      { levelName: 'field', levelOrder: 1 },
+      { levelName: 'rep', levelOrder: 2 },
+      { levelName: 'plot', levelOrder: 3 },
     ]);
   });
 

@@ -111,8 +111,8 @@ describe('observation units: the demo field layout', () => {
     const { res, ids } = await list('studyDbId=study-stoneville-2023');
     expect(ids).to.deep.equal(STONEVILLE);
     expect(res.json.result.data[0].observationUnitPosition.observationLevelRelationships).to.deep.equal([
-      { levelName: 'field', levelOrder: 0, levelCode: 'DREC-F3', observationUnitDbId: null },
-      { levelName: 'rep', levelOrder: 1, levelCode: 'R1', observationUnitDbId: null },
+      { levelName: 'field', levelOrder: 1, levelCode: 'DREC-F3', observationUnitDbId: null },
+      { levelName: 'rep', levelOrder: 2, levelCode: 'R1', observationUnitDbId: null },
     ]);
     expect(await read('MATCH (u:ObservationUnit)-[:PART_OF]->() WHERE u.observationUnitDbId IN $ids RETURN u', { ids: STONEVILLE })).to.deep.equal([]);
   });
@@ -155,7 +155,7 @@ describe('observation units: list filters', () => {
     ['externalReferenceID=UST-2024-URB-204', [PLOTS[7]]],
     ['externalReferenceSource=Uniform%20Soybean%20Tests%20plot%20book', PLOTS],
     ['observationUnitLevelName=plant', PLANTS],
-    ['observationUnitLevelOrder=2', [...BLOCKS, ...STONEVILLE].sort()],
+    ['observationUnitLevelOrder=3', [...PLOTS, ...STONEVILLE].sort()],
     ['observationUnitLevelCode=203', [PLOTS[6]]],
     ['observationUnitLevelRelationshipName=rep', STONEVILLE],
     ['observationUnitLevelRelationshipOrder=3', PLANTS],
@@ -432,15 +432,15 @@ describe('GET /observationlevels and study.observationLevels', () => {
     const { data } = await levels();
     const ordered = [...data].sort((a, b) => a.levelOrder - b.levelOrder || a.levelName.localeCompare(b.levelName));
     expect(data).to.deep.equal(ordered);
-    expect(data).to.deep.include.members([{ levelName: 'field', levelOrder: 1 }, { levelName: 'plant', levelOrder: 4 }, { levelName: 'rep', levelOrder: 1 }]);
+    expect(data).to.deep.include.members([{ levelName: 'field', levelOrder: 1 }, { levelName: 'plant', levelOrder: 4 }, { levelName: 'rep', levelOrder: 2 }]);
     expect((await levels('studyDbId=study-urbana-2024')).data).to.deep.equal([
       { levelName: 'field', levelOrder: 1 }, { levelName: 'block', levelOrder: 2 }, { levelName: 'plot', levelOrder: 3 }, { levelName: 'plant', levelOrder: 4 },
     ]);
     // Urbana 2023 (no units: the levels it declares) and Stoneville 2023 (its plots' levels).
-    const y2023 = [{ levelName: 'field', levelOrder: 0 }, { levelName: 'rep', levelOrder: 1 }, { levelName: 'plot', levelOrder: 2 }];
+    const y2023 = [{ levelName: 'field', levelOrder: 1 }, { levelName: 'rep', levelOrder: 2 }, { levelName: 'plot', levelOrder: 3 }];
     expect((await levels('trialDbId=trial-uniform-soybean-2023')).data).to.deep.equal(y2023);
     expect((await levels('studyDbId=study-stoneville-2023&programDbId=program-soybean-main')).data).to.deep.equal(y2023);
-    expect((await levels('studyDbId=study-stoneville-2023&studyDbId=study-urbana-2024')).data).to.have.length(7);
+    expect((await levels('studyDbId=study-stoneville-2023&studyDbId=study-urbana-2024')).data).to.have.length(5);
     expect((await levels('programDbId=program-soybean-main')).data).to.deep.include.members([...y2023, ...(await levels('studyDbId=study-urbana-2024')).data]);
   });
 

@@ -61,8 +61,9 @@ describe('search members of observation units', () => {
 
   it('observationLevels: the unit\'s own level, every member given must match', async () => {
     expect(await found({ observationLevels: [{ levelName: 'plot', levelCode: '101' }, { levelName: 'plant' }] })).to.deep.equal(sorted(P('101'), ...PLANTS));
-    expect(await found({ observationLevels: [{ levelName: 'plot', levelOrder: 2 }] })).to.deep.equal(STONEVILLE);
-    expect(await found({ observationLevels: [{ levelOrder: 2 }] })).to.deep.equal(sorted(...BLOCKS, ...STONEVILLE));
+    expect(await found({ observationLevels: [{ levelName: 'plot', levelCode: 'R1-2' }] })).to.deep.equal([STONEVILLE[1]]);
+    expect(await found({ observationLevels: [{ levelName: 'block', levelOrder: 3 }] })).to.deep.equal([]);
+    expect(await found({ observationLevels: [{ levelOrder: 2 }] })).to.deep.equal(sorted(...BLOCKS));
     expect(await found({ observationLevels: [{ levelName: 'block', levelCode: '101' }] })).to.deep.equal([]);
   });
 
