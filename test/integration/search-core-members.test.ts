@@ -2,21 +2,15 @@
 // locations, trials, studies and lists. Every record is created here with distinctive names (SCM ...), so the demo
 // data never matches.
 import { expect } from 'chai';
-import { api, server } from '../support/server.js';
-import { search } from '../support/search.js';
+import { api, createRecords, server } from '../support/server.js';
+import { search, searchIds } from '../support/search.js';
 
 /** POST records to /<path>, expect 200, return their DbIds in order. */
-async function create(path: string, idField: string, records: object[]): Promise<string[]> {
-  const res = await api('POST', `/${path}`, records);
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result.data.map((r: any) => r[idField]);
-}
+const create = async (path: string, idField: string, records: object[]) => (await createRecords(path, records)).map((r) => r[idField] as string);
 
 /** The search finds exactly these DbIds (in any order) and reports no ignored member. */
 async function finds(path: string, idField: string, body: object, expected: string[]) {
-  const found = await search(path, body, '?pageSize=1000');
-  expect(found.ids(idField), JSON.stringify(body)).to.have.members(expected).and.have.length(expected.length);
-  expect(found.warnings, JSON.stringify(body)).to.deep.equal([]);
+  expect(await searchIds(path, idField, body), JSON.stringify(body)).to.have.members(expected).and.have.length(expected.length);
 }
 
 describe('search: Core members beyond the list parameters', () => {

@@ -3,21 +3,11 @@
 // Everything is created here with distinctive "SGM" names and removed afterwards; observation units (germplasm ->
 // study) are raw Cypher, since the observation-unit API is not under test here.
 import { expect } from 'chai';
-import { api, server } from '../support/server.js';
-import { search } from '../support/search.js';
+import { createRecords, server } from '../support/server.js';
+import { searchIds } from '../support/search.js';
 
-/** The DbIds a search finds, sorted; no member of the body may be ignored. */
-async function found(path: string, idField: string, body: object): Promise<string[]> {
-  const result = await search(path, body);
-  expect(result.warnings, JSON.stringify(body)).to.deep.equal([]);
-  return result.ids(idField).sort();
-}
-
-async function create(path: string, records: object[]): Promise<any[]> {
-  const res = await api('POST', `/${path}`, records);
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result.data;
-}
+const found = searchIds;
+const create = createRecords;
 
 describe('search members of the Germplasm module that reach through other records', () => {
   const created: string[] = [];

@@ -2,21 +2,11 @@
 // member, AND across members, inclusive ranges. Records are created here with distinctive "SPI" values (a program,
 // trial and study of their own; the unit and observation are raw Cypher, as only their DbIds matter) and removed.
 import { expect } from 'chai';
-import { api, server } from '../support/server.js';
-import { search } from '../support/search.js';
+import { createRecords, server } from '../support/server.js';
+import { search, searchIds } from '../support/search.js';
 
-/** The DbIds a search finds, sorted; no member of the body may be ignored. */
-async function found(path: string, idField: string, body: object): Promise<string[]> {
-  const result = await search(path, body);
-  expect(result.warnings, JSON.stringify(body)).to.deep.equal([]);
-  return result.ids(idField).sort();
-}
-
-async function create(path: string, records: object[]): Promise<any[]> {
-  const res = await api('POST', `/${path}`, records);
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result.data;
-}
+const found = searchIds;
+const create = createRecords;
 
 describe('search members of images and samples', () => {
   let P: string, T: string, S: string;

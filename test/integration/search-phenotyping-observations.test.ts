@@ -5,24 +5,18 @@
 // three observations; the level members use the demo field layout. Everything created is removed afterwards.
 import { expect } from 'chai';
 import { loadSpec } from '../../src/openapi/spec.js';
-import { api, server } from '../support/server.js';
-import { search } from '../support/search.js';
+import { api, createRecords, server } from '../support/server.js';
+import { search, searchIds } from '../support/search.js';
 
 const HEIGHT = 'variable-plant-height-cm';
 const LODGING = 'variable-lodging-score';
 const YIELD = 'variable-seed-yield-kg-ha';
 
-async function create(path: string, idField: string, records: object[]): Promise<string[]> {
-  const res = await api('POST', `/${path}`, records);
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result.data.map((r: any) => r[idField]);
-}
+const create = async (path: string, idField: string, records: object[]) => (await createRecords(path, records)).map((r) => r[idField] as string);
 
 /** The search finds exactly these observations (any order) and ignores no member. */
 async function finds(body: object, expected: string[]) {
-  const found = await search('observations', body, '?pageSize=5000');
-  expect(found.warnings, JSON.stringify(body)).to.deep.equal([]);
-  expect(found.ids('observationDbId').sort(), JSON.stringify(body)).to.deep.equal([...expected].sort());
+  expect(await searchIds('observations', 'observationDbId', body), JSON.stringify(body)).to.deep.equal([...expected].sort());
 }
 
 describe('search: observations', () => {

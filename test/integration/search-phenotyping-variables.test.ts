@@ -2,21 +2,11 @@
 // a term matching nothing is no error, and no member is ignored. Everything is created here with "SPV" names and
 // removed afterwards; observations (variable -> unit -> study) are raw Cypher, since that API is not under test here.
 import { expect } from 'chai';
-import { api, server } from '../support/server.js';
-import { search } from '../support/search.js';
+import { api, createRecords, server } from '../support/server.js';
+import { search, searchIds } from '../support/search.js';
 
-/** The DbIds a search finds, sorted; no member of the body may be ignored. */
-async function found(body: object): Promise<string[]> {
-  const result = await search('variables', body);
-  expect(result.warnings, JSON.stringify(body)).to.deep.equal([]);
-  return result.ids('observationVariableDbId').sort();
-}
-
-async function create(path: string, records: object[]): Promise<any[]> {
-  const res = await api('POST', `/${path}`, records);
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result.data;
-}
+const found = (body: object) => searchIds('variables', 'observationVariableDbId', body);
+const create = createRecords;
 
 describe('search variables: every member of the search request', () => {
   const created: string[] = [];

@@ -22,3 +22,10 @@ export async function search(path: string, body: object, query = '') {
     warnings: posted.json.metadata.status.filter((s: any) => s.messageType === 'WARNING').map((s: any) => s.message) as string[],
   };
 }
+
+/** The DbIds a search finds, sorted; fails when the search ignored any member of the body. */
+export async function searchIds(path: string, idField: string, body: object, query = '?pageSize=5000'): Promise<string[]> {
+  const result = await search(path, body, query);
+  expect(result.warnings, JSON.stringify(body)).to.deep.equal([]);
+  return result.ids(idField).sort();
+}

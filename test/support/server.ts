@@ -69,3 +69,10 @@ export async function api(method: string, pathAndQuery: string, body?: unknown, 
   }
   return { status: res.status, headers: res.headers, text, json };
 }
+
+/** POSTs records to /<path> as the admin, expects 200, and returns the records as created. */
+export async function createRecords(path: string, records: object[]): Promise<any[]> {
+  const res = await api('POST', `/${path}`, records);
+  if (res.status !== 200) throw new Error(`POST /${path}: ${res.status} ${res.text}`);
+  return res.json.result.data;
+}
