@@ -5,6 +5,7 @@
 // experimental design (study.additionalInfo or GET /observationunits).
 import { expect } from 'chai';
 import { api } from '../support/server.js';
+import { at, mappingTests, type Check as MiappeCheck, type Row } from '../support/miappe.js';
 import { expectValidResponse } from '../support/schema.js';
 
 type Path = 'trials' | 'studies' | 'locations';
@@ -96,15 +97,6 @@ const STUDY: Record<string, unknown> = {
 
 const BODIES: Record<Path, Record<string, unknown>> = { trials: TRIAL, studies: STUDY, locations: LOCATION };
 
-/** The value at a path: `a.b` members, `a[1]` an index, `a[]` every member of a list. */
-function at(value: unknown, path: string): unknown {
-  if (!path) return value;
-  const [, head, index, rest] = /^([^.[]+)(\[\d*\])?\.?(.*)$/.exec(path)!;
-  const member = (value as Record<string, unknown> | null)?.[head];
-  if (index === '[]') return (member as unknown[]).map((m) => at(m, rest));
-  return at(index ? (member as unknown[])[Number(index.slice(1, -1))] : member, rest);
-}
-
 /** POSTs the entity's body, GETs the record back (checked against the schema) and returns both. */
 async function roundTrip(path: Path) {
   const post = await api('POST', `/${path}`, [BODIES[path]]);
@@ -116,22 +108,17 @@ async function roundTrip(path: Path) {
   return { id, record: got.json.result };
 }
 
-interface Check {
-  path: Path;
-  /** Mapped paths in the record; the sent value at the same path is expected unless `expected` says otherwise. */
-  fields: string[];
-  expected?: (id: string) => unknown[];
-}
+type Check = MiappeCheck<Path>;
 
-const trial = (...fields: string[]): Check => ({ path: 'trials', fields });
-const study = (...fields: string[]): Check => ({ path: 'studies', fields });
-const location = (...fields: string[]): Check => ({ path: 'locations', fields });
+const trial = (...fields: string[]): Check => ({ kind: 'trials', fields });
+const study = (...fields: string[]): Check => ({ kind: 'studies', fields });
+const location = (...fields: string[]): Check => ({ kind: 'locations', fields });
 const both = (...fields: string[]) => [trial(...fields), study(...fields)];
 /** The whole entity: every member sent comes back. */
-const whole = (path: Path): Check => ({ path, fields: Object.keys(BODIES[path]) });
-const ownId = (path: Path): Check => ({ path, fields: [ID_FIELD[path]], expected: (id) => [id] });
+const whole = (kind: Path): Check => ({ kind, fields: Object.keys(BODIES[kind]) });
+const ownId = (kind: Path): Check => ({ kind, fields: [ID_FIELD[kind]], expected: (id) => [id] });
 
-const ROWS: Array<[string, string, string, Check[]]> = [
+const ROWS: Array<Row<Path>> = [
   ['DM-1', 'Investigation', 'Trial', [whole('trials')]],
   ['DM-2', 'Investigation unique ID', 'trial.trialDbId', [ownId('trials')]],
   ['DM-3', 'Investigation title', 'trial.trialName', [trial('trialName')]],
@@ -150,7 +137,7 @@ const ROWS: Array<[string, string, string, Check[]]> = [
   ['DM-17', 'Country', 'location.countryCode, location.countryName', [location('countryCode', 'countryName')]],
   ['DM-18', 'Experimental site name', 'location.locationName, study.locationName', [
     location('locationName'),
-    { path: 'studies', fields: ['locationName'], expected: () => [LOCATION.locationName] },
+    { kind: 'studies', fields: ['locationName'], expected: () => [LOCATION.locationName] },
   ]],
   ['DM-19', 'Latitude', 'location.coordinates (GeoJSON)', [location('coordinates.geometry.coordinates[1]')]],
   ['DM-20', 'Longitude', 'location.coordinates (GeoJSON)', [location('coordinates.geometry.coordinates[0]')]],
@@ -185,15 +172,5 @@ describe('MIAPPE v1.1 mapping on trials, studies and locations', () => {
     STUDY.locationDbId = res.json.result.data[0].locationDbId;
   });
 
-  for (const [dm, element, mapped, checks] of ROWS) {
-    it(`${dm} ${element}: ${mapped}`, async () => {
-      for (const check of checks) {
-        const { id, record } = await roundTrip(check.path);
-        const expected = check.expected?.(id) ?? check.fields.map((f) => at(BODIES[check.path], f));
-        // A sent value that is missing would make the comparison vacuous.
-        for (const value of expected.flat()) expect(value, `${dm} test data`).to.not.equal(undefined);
-        expect(check.fields.map((f) => at(record, f)), `${check.path}: ${check.fields.join(', ')}`).to.deep.equal(expected);
-      }
-    });
-  }
+  mappingTests(ROWS, BODIES, roundTrip);
 });

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
 import { api, server } from '../support/server.js';
+import { at, mappingTests, type Check as MiappeCheck, type Row } from '../support/miappe.js';
 import { expectValidResponse } from '../support/schema.js';
 
 type Kind = 'events' | 'samples';
@@ -41,15 +42,6 @@ const SAMPLE: Record<string, unknown> = {
 const BODIES: Record<Kind, Record<string, unknown>> = { events: EVENT, samples: SAMPLE };
 const ID_FIELD: Record<Kind, string> = { events: 'eventDbId', samples: 'sampleDbId' };
 
-/** The value at a path: `a.b` members, `a[1]` an index, `a[]` every member of a list. */
-function at(value: unknown, path: string): unknown {
-  if (!path) return value;
-  const [, head, index, rest] = /^([^.[]+)(\[\d*\])?\.?(.*)$/.exec(path)!;
-  const member = (value as Record<string, unknown> | null)?.[head];
-  if (index === '[]') return (member as unknown[]).map((m) => at(m, rest));
-  return at(index ? (member as unknown[])[Number(index.slice(1, -1))] : member, rest);
-}
-
 /** Stores the body, reads the record back (checked against the schema) and returns both. */
 async function roundTrip(kind: Kind) {
   if (kind === 'events') {
@@ -68,18 +60,14 @@ async function roundTrip(kind: Kind) {
   return { id, record: got.json.result };
 }
 
-interface Check {
-  kind: Kind;
-  fields: string[];
-  expected?: (id: unknown) => unknown[];
-}
+type Check = MiappeCheck<Kind>;
 
 const event = (...fields: string[]): Check => ({ kind: 'events', fields });
 const sample = (...fields: string[]): Check => ({ kind: 'samples', fields });
 const whole = (kind: Kind): Check => ({ kind, fields: Object.keys(BODIES[kind]) });
 const ownId = (kind: Kind): Check => ({ kind, fields: [ID_FIELD[kind]], expected: (id) => [id] });
 
-const ROWS: Array<[string, string, string, Check[]]> = [
+const ROWS: Array<Row<Kind>> = [
   ['DM-64', 'Event', 'Event', [whole('events')]],
   ['DM-65', 'Event type', 'event.eventType', [event('eventType')]],
   ['DM-66', 'Event accession number', 'event.eventTypeDbId', [event('eventTypeDbId')]],
@@ -106,15 +94,5 @@ describe('MIAPPE v1.1 mapping on events and samples', () => {
     );
   });
 
-  for (const [dm, element, mapped, checks] of ROWS) {
-    it(`${dm} ${element}: ${mapped}`, async () => {
-      for (const check of checks) {
-        const { id, record } = await roundTrip(check.kind);
-        const expected = check.expected?.(id) ?? check.fields.map((f) => at(BODIES[check.kind], f));
-        // A sent value that is missing would make the comparison vacuous.
-        for (const value of expected.flat()) expect(value, `${dm} test data`).to.not.equal(undefined);
-        expect(check.fields.map((f) => at(record, f)), `${check.kind}: ${check.fields.join(', ')}`).to.deep.equal(expected);
-      }
-    });
-  }
+  mappingTests(ROWS, BODIES, roundTrip);
 });
