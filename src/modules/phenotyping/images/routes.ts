@@ -4,7 +4,7 @@
 // reads them; they are stored base64-encoded, which every transport carries.
 import type { IncomingMessage } from 'node:http';
 import { compileWhere } from '../../../entities/filters.js';
-import { missingTargetsQuery } from '../../../entities/cypher.js';
+import { deleteEntities } from '../../../entities/commands/deleteEntities.js';
 import { getEntity } from '../../../entities/queries.js';
 import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../errors.js';
@@ -104,24 +104,13 @@ async function deleteImages(ctx: BrapiContext) {
     addStatus(ctx, 'WARNING', 'The request selects no images (no usable member), so nothing was deleted.');
     return respondOne(ctx, { imageDbIds: [] });
   }
-  const named = [input.imageDbId ?? []].flat().map(String);
-  const deleted = await ctx.services.graph.transaction(async (tx) => {
-    const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery({ label: images.label, idProp: images.idField }), { ids: named });
-    if (missing.length) throw new NotFoundError(`No ${images.label} has ${images.idField} ${missing.map((m) => `"${m}"`).join(', ')}; nothing was deleted.`);
-    const selected = await tx.run<{ id: string }>(`MATCH (n:${images.label}) WHERE ${filter.where} RETURN n.${images.idField} AS id`, filter.params);
-    await assertCanModify(tx, ctx.state.actor, images.label, images.idField, selected.map((r) => r.id));
-    return tx.run<{ id: string }>(
-      [
-        `MATCH (n:${images.label}) WHERE ${filter.where}`,
-        `OPTIONAL MATCH (n)-[:${HAS_CONTENT}]->(c:${CONTENT})`,
-        `WITH n, n.${images.idField} AS id, collect(c) AS content`,
-        'FOREACH (c IN content | DETACH DELETE c)',
-        'DETACH DELETE n',
-        'RETURN id',
-      ].join('\n'),
-      filter.params,
-    );
+  const deleted = await deleteEntities(ctx.services.graph, {
+    entity: images,
+    filters: [filter],
+    named: [input.imageDbId ?? []].flat().map(String),
+    owned: `-[:${HAS_CONTENT}]->(o:${CONTENT})`,
+    actor: ctx.state.actor,
   });
   if (!deleted.length) addStatus(ctx, 'INFO', 'No image matches this request; nothing was deleted.');
-  respondOne(ctx, { imageDbIds: deleted.map((r) => r.id).sort() });
+  respondOne(ctx, { imageDbIds: deleted });
 }

@@ -1,11 +1,11 @@
 // GET /observations/table (the sparse time-series table, as JSON, CSV or TSV) and POST /delete/observations. The
 // list, get, create and update calls are the generic ones (observations.entity.ts); POST /search/observations comes
 // from src/search.
-import { assertCanModify } from '../../../auth/ownership.js';
-import { missingTargetsQuery, projection } from '../../../entities/cypher.js';
+import { deleteEntities } from '../../../entities/commands/deleteEntities.js';
+import { projection } from '../../../entities/cypher.js';
 import { compileWhere, type CompiledFilter } from '../../../entities/filters.js';
 import { present, type StoredRecord } from '../../../entities/presenter.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../../errors.js';
+import { BadRequestError, HttpError } from '../../../errors.js';
 import type { Graph } from '../../../graph/port.js';
 import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
@@ -200,23 +200,7 @@ async function deleteObservations(ctx: BrapiContext) {
     addStatus(ctx, 'WARNING', `${where} names no criterion, so it deletes nothing.`);
     return [];
   });
-  const deleted = await ctx.services.graph.transaction(async (tx) => {
-    if (named.size) {
-      const [{ missing }] = await tx.run<{ missing: string[] }>(missingTargetsQuery({ label: obs.label, idProp: obs.idField }), { ids: [...named] });
-      if (missing.length) throw new NotFoundError(`No ${obs.label} has ${obs.idField} ${missing.map((id) => `"${id}"`).join(', ')}; nothing was deleted.`);
-    }
-    const ids = new Set<string>();
-    for (const filter of filters) {
-      const selected = await tx.run<{ id: string }>(`MATCH (n:${obs.label}) WHERE ${filter.where} RETURN n.${obs.idField} AS id`, filter.params);
-      await assertCanModify(tx, ctx.state.actor, obs.label, obs.idField, selected.map((r) => r.id));
-      const [row] = await tx.run<{ ids: string[] }>(
-        `MATCH (n:${obs.label}) WHERE ${filter.where} WITH n, n.${obs.idField} AS id DETACH DELETE n RETURN collect(id) AS ids`,
-        filter.params,
-      );
-      for (const id of row?.ids ?? []) ids.add(id);
-    }
-    return [...ids].sort();
-  });
+  const deleted = await deleteEntities(ctx.services.graph, { entity: obs, filters, named: [...named], actor: ctx.state.actor });
   if (!deleted.length) addStatus(ctx, 'INFO', 'No observation matched, so none was deleted.');
   respondOne(ctx, { observationDbIds: deleted });
 }
