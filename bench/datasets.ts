@@ -3,7 +3,7 @@
 // children, plus probe germplasm for the slices.
 import path from 'node:path';
 import { FIXTURES } from '../src/demo/load.js';
-import { soybasePedigree } from '../src/demo/soybase-pedigree.js';
+import { namedPedigree } from '../src/modules/germplasm/pedigree/io/namedRows.js';
 import { readSoybase } from '../src/demo/soybase.js';
 import { generatePedigree, type PedigreeNode } from './generate.js';
 
@@ -36,7 +36,7 @@ export function soybaseDataset(probeCount = 8): Dataset {
   for (const g of soybase.germplasm) {
     byId.set(g.germplasmDbId, { germplasmDbId: g.germplasmDbId, germplasmName: g.record.germplasmName as string, parents: [] });
   }
-  for (const node of soybasePedigree(soybase.rows, ids)) {
+  for (const node of namedPedigree(soybase.rows, ids)) {
     const known = byId.get(node.germplasmDbId);
     const name = known?.germplasmName ?? node.germplasmName ?? node.germplasmDbId;
     byId.set(node.germplasmDbId, { germplasmDbId: node.germplasmDbId, germplasmName: name, parents: node.parents });

@@ -6,12 +6,8 @@
 import { parseArgs } from 'node:util';
 import { parseRoles } from '../auth/actor.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/tokens.js';
-import { loadConfig } from '../config.js';
-import { runningDevNeo4j, startDevNeo4j, type DevNeo4j } from '../devdb/launcher.js';
-import { connectGraph } from '../graph/connect.js';
 import type { Graph } from '../graph/port.js';
-import { ensureSchema } from '../graph/schema.js';
-import { schemaItems } from '../server.js';
+import { runWithGraph } from './database.js';
 
 const USAGE = 'usage: npm run token -- create --user <id> --roles read,write[,admin] [--note text] | revoke <tokenId> | list';
 
@@ -41,26 +37,5 @@ async function run(graph: Graph, command: string | undefined, args: string[]): P
   return 2;
 }
 
-const config = loadConfig();
 const [command, ...args] = process.argv.slice(2);
-let devDb: DevNeo4j | undefined;
-let uri = config.neo4j.uri ?? runningDevNeo4j(config.devDbDir);
-let code = 1;
-try {
-  if (!uri) {
-    devDb = await startDevNeo4j({ dir: config.devDbDir });
-    uri = devDb.httpUrl;
-  }
-  const graph = connectGraph({ ...config.neo4j, uri });
-  try {
-    await ensureSchema(graph, schemaItems());
-    code = await run(graph, command, args);
-  } finally {
-    await graph.close();
-  }
-} catch (err) {
-  console.error((err as Error).message);
-} finally {
-  await devDb?.stop();
-}
-process.exit(code);
+await runWithGraph((graph) => run(graph, command, args));

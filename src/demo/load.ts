@@ -8,7 +8,7 @@ import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
 import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';
 import { readSoybase } from './soybase.js';
-import { soybasePedigree } from './soybase-pedigree.js';
+import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -51,7 +51,7 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   // The relationships go through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
   // its two-line cycle; the report names them.
   const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
-  const pedigree = await importPedigree(graph, soybasePedigree(soybase.rows, ids));
+  const pedigree = await importPedigree(graph, namedPedigree(soybase.rows, ids));
   logger?.info('demo data loaded', { records, pedigree: { ...pedigree, rejected: pedigree.rejected.length } });
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   return { records, pedigree };

@@ -3,20 +3,15 @@
 // pedigree expressions, e.g. "( Kent 7 X L49-4196 )", are not germplasm names and are left to the pedigree loader.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPedigreeExpression, slugIds, type NamedRow } from '../modules/germplasm/pedigree/io/namedRows.js';
 
-export interface SoybaseRow {
-  strain: string;
-  female: string | null;
-  male: string | null;
-}
+export type SoybaseRow = NamedRow;
 
 export interface SoybaseData {
   rows: SoybaseRow[];
   germplasm: Array<{ germplasmDbId: string; record: Record<string, unknown> }>;
 }
 
-/** "( A X B )", "( A , ( B , C ) )", and a few cut-off ones such as "Hark , Wayne" (no bracket, but a " , "). */
-export const isPedigreeExpression = (name: string) => name.startsWith('(') || name.includes(' , ');
 
 function readTsv(file: string): string[][] {
   return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
@@ -33,22 +28,6 @@ function groupBy(rows: string[][]): Map<string, string[]> {
     map.set(key, values);
   }
   return map;
-}
-
-/**
- * URL-safe, readable DbIds derived from the names; a clash (with each other or with `taken`, which is updated)
- * gets a numeric suffix. The input order is fixed, so the ids are too.
- */
-export function slugIds(names: string[], taken = new Set<string>()): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const name of names) {
-    const base = 'soy-' + (name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'unnamed');
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
-    ids.set(name, id);
-  }
-  return ids;
 }
 
 export function readSoybase(dir: string): SoybaseData {

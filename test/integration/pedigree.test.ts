@@ -333,13 +333,13 @@ describe('SoyBase pedigree load', () => {
   it('reports exactly its two bad records, and stores neither', async function () {
     this.timeout(120_000);
     const { readSoybase } = await import('../../src/demo/soybase.js');
-    const { soybasePedigree } = await import('../../src/demo/soybase-pedigree.js');
+    const { namedPedigree } = await import('../../src/modules/germplasm/pedigree/io/namedRows.js');
     const { importPedigree } = await import('../../src/modules/germplasm/pedigree/commands/importPedigree.js');
     const { FIXTURES } = await import('../../src/demo/load.js');
     const data = readSoybase(`${FIXTURES}/soybase`);
     const ids = new Map(data.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
     // The demo data loaded at start went through the same import; running it again must report the same.
-    const report = await importPedigree(server().graph, soybasePedigree(data.rows, ids));
+    const report = await importPedigree(server().graph, namedPedigree(data.rows, ids));
     expect(report.rejected.map((p) => [p.germplasmDbId, p.parent])).to.deep.equal([
       ['soy-pioneer-p90b74', 'soy-pioneer-p90b74'],
       ['soy-ln-955414', 'soy-sc-starfield'],

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { readSoybase, slugIds, type SoybaseData } from '../../src/demo/soybase.js';
+import { readSoybase, type SoybaseData } from '../../src/demo/soybase.js';
+import { slugIds } from '../../src/modules/germplasm/pedigree/io/namedRows.js';
 
 const dir = fileURLToPath(new URL('../../fixtures/soybase', import.meta.url));
 

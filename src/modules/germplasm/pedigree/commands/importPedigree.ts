@@ -1,16 +1,29 @@
 // Bulk import through the same transactional upload as POST /pedigree, for loaders that must go on past bad
 // records: a rejected batch loses only the relationships the rejection names, is retried, and every rejected
 // relationship is reported with its reason.
+import type { Actor } from '../../../../auth/actor.js';
 import type { Graph } from '../../../../graph/port.js';
 import { refreshStatistics } from '../../../../graph/schema.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
 import type { Problem } from '../types.js';
 import { uploadPedigree } from './uploadPedigree.js';
 
+/** A pedigree node as POST /pedigree takes it (other PedigreeNode members pass through to the upload). */
 export interface ImportNode {
   germplasmDbId: string;
   germplasmName?: string;
   parents?: Array<{ germplasmDbId: string; germplasmName?: string; parentType: string }>;
+  [member: string]: unknown;
+}
+
+export interface ImportOptions {
+  /** Nodes per transaction (the default suits bulk loads; the CLI takes smaller ones to show progress). */
+  batchSize?: number;
+  actor?: Actor;
+  /** Check everything in one transaction that is rolled back: the report says what an import would do. */
+  dryRun?: boolean;
+  /** Called before the first batch (done = 0) and after each committed one with the number of nodes done so far. */
+  onBatch?: (done: number, total: number) => void;
 }
 
 export interface ImportReport {
@@ -23,17 +36,22 @@ export interface ImportReport {
 
 const MAX_ATTEMPTS = 10;
 
-export async function importPedigree(graph: Graph, nodes: ImportNode[], batchSize = 50_000): Promise<ImportReport> {
+export async function importPedigree(graph: Graph, nodes: ImportNode[], options: ImportOptions = {}): Promise<ImportReport> {
+  const { actor, dryRun = false, onBatch } = options;
+  // A dry run cannot commit one batch for the next to build on, so it checks the whole file at once.
+  const batchSize = dryRun ? Math.max(nodes.length, 1) : (options.batchSize ?? 50_000);
   const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, rejected: [] };
   const seenCycles = new Set<string>();
+  onBatch?.(0, nodes.length);
   for (let start = 0; start < nodes.length; start += batchSize) {
     let batch = nodes.slice(start, start + batchSize).map((n) => ({ ...n, parents: [...(n.parents ?? [])] }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false });
+        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun });
         report.created += result.created;
         report.linked += result.edges;
-        await refreshStatistics(graph);
+        if (!dryRun) await refreshStatistics(graph);
+        onBatch?.(Math.min(start + batchSize, nodes.length), nodes.length);
         break;
       } catch (err) {
         if (!(err instanceof PedigreeRejectedError) || attempt === MAX_ATTEMPTS) throw err;

@@ -26,67 +26,87 @@ export interface UploadPedigreeProps {
   updateExisting: boolean;
   /** Who uploads: the creator of new germplasm; must be allowed to change the existing ones it edits. */
   actor?: Actor;
+  /** Run every write and check, then roll back: the result says what the upload would do. */
+  dryRun?: boolean;
 }
 
-export async function uploadPedigree(graph: Graph, { upload, updateExisting, actor }: UploadPedigreeProps): Promise<UploadResult> {
+/** Thrown inside a dry run's transaction so that it rolls back; carries the result out. */
+class DryRunRollback extends Error {
+  constructor(readonly result: UploadResult) {
+    super('dry run: rolled back');
+  }
+}
+
+export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): Promise<UploadResult> {
+  try {
+    return await graph.transaction(async (tx) => {
+      const result = await writePedigree(tx, props);
+      if (props.dryRun) throw new DryRunRollback(result);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.result;
+    throw err;
+  }
+}
+
+async function writePedigree(tx: Runner, { upload, updateExisting, actor }: UploadPedigreeProps): Promise<UploadResult> {
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
     plan: toStorage(germplasmEntity, node.germplasm, `node ${node.germplasmDbId}`),
   }));
 
-  return graph.transaction(async (tx) => {
-    await tx.run(cypher('germplasm/pedigree/lock'));
-    const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
-    const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
+  await tx.run(cypher('germplasm/pedigree/lock'));
+  const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
+  const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
 
-    // Endpoints the request names but does not describe can be created only if the reference gives a name.
-    const problems: Problem[] = [];
-    const minimal: Array<{ germplasmDbId: string; germplasmName: string }> = [];
-    for (const id of referenced) {
-      if (existing.has(id) || described.has(id)) continue;
-      const name = upload.referencedNames.get(id);
-      if (name) minimal.push({ germplasmDbId: id, germplasmName: name });
-      else problems.push({ germplasmDbId: id, reason: 'does not exist, and the request does not describe it (give it a germplasmName to create it)' });
+  // Endpoints the request names but does not describe can be created only if the reference gives a name.
+  const problems: Problem[] = [];
+  const minimal: Array<{ germplasmDbId: string; germplasmName: string }> = [];
+  for (const id of referenced) {
+    if (existing.has(id) || described.has(id)) continue;
+    const name = upload.referencedNames.get(id);
+    if (name) minimal.push({ germplasmDbId: id, germplasmName: name });
+    else problems.push({ germplasmDbId: id, reason: 'does not exist, and the request does not describe it (give it a germplasmName to create it)' });
+  }
+  const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
+  if (updateExisting) {
+    // An edit (PUT) may create a germplasm only when it names it; a typo in a key must not make a new one.
+    for (const { node } of toCreate.filter(({ node }) => typeof node.germplasm.germplasmName !== 'string')) {
+      problems.push({ germplasmDbId: node.germplasmDbId, reason: 'does not exist (give a germplasmName to create it)' });
     }
-    const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
-    if (updateExisting) {
-      // An edit (PUT) may create a germplasm only when it names it; a typo in a key must not make a new one.
-      for (const { node } of toCreate.filter(({ node }) => typeof node.germplasm.germplasmName !== 'string')) {
-        problems.push({ germplasmDbId: node.germplasmDbId, reason: 'does not exist (give a germplasmName to create it)' });
-      }
-    }
-    if (problems.length) throw new PedigreeRejectedError(problems);
-    // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
-    const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []));
-    await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed].filter((id) => existing.has(id)));
+  }
+  if (problems.length) throw new PedigreeRejectedError(problems);
+  // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
+  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []));
+  await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed].filter((id) => existing.has(id)));
 
-    const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
-    const createdBy = creatorOf(actor);
-    const rows = [
-      ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
-      ...minimal.map((m) => definedOnly({ ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
-    ];
-    if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
-    if (toUpdate.length) {
-      await tx.run(cypher('germplasm/pedigree/update-nodes'), {
-        rows: toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })),
-      });
-    }
-    await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
+  const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
+  const createdBy = creatorOf(actor);
+  const rows = [
+    ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
+    ...minimal.map((m) => definedOnly({ ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
+  ];
+  if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
+  if (toUpdate.length) {
+    await tx.run(cypher('germplasm/pedigree/update-nodes'), {
+      rows: toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })),
+    });
+  }
+  await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
 
-    if (upload.replaceParentsOf.length) await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf });
-    if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
-    if (upload.edges.length) {
-      await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
-      await checkGraph(tx, upload.edges, existing);
-    }
-    return {
-      germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
-      created: rows.length,
-      edges: upload.edges.length,
-    };
-  });
+  if (upload.replaceParentsOf.length) await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf });
+  if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
+  if (upload.edges.length) {
+    await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
+    await checkGraph(tx, upload.edges, existing);
+  }
+  return {
+    germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
+    created: rows.length,
+    edges: upload.edges.length,
+  };
 }
 
 /**

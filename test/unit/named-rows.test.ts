@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
-import { expressionId, parseExpression, soybasePedigree } from '../../src/demo/soybase-pedigree.js';
+import { expressionId, namedPedigree, parseExpression } from '../../src/modules/germplasm/pedigree/io/namedRows.js';
 import { readSoybase } from '../../src/demo/soybase.js';
 
 describe('SoyBase pedigree expressions', () => {
@@ -20,7 +20,7 @@ describe('SoyBase pedigree expressions', () => {
   describe('on the real file', () => {
     const data = readSoybase(fileURLToPath(new URL('../../fixtures/soybase', import.meta.url)));
     const ids = new Map(data.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
-    const nodes = soybasePedigree(data.rows, ids);
+    const nodes = namedPedigree(data.rows, ids);
     const byId = new Map(nodes.map((n) => [n.germplasmDbId, n]));
 
     it('gives Williams 82 its two parents, female first', () => {
