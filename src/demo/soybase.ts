@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPedigreeExpression, slugIds, type NamedRow } from '../modules/germplasm/pedigree/io/namedRows.js';
+import { cellValue } from '../modules/germplasm/pedigree/io/readers.js';
 
 export type SoybaseRow = NamedRow;
 
@@ -33,8 +34,8 @@ function groupBy(rows: string[][]): Map<string, string[]> {
 export function readSoybase(dir: string): SoybaseData {
   const rows = readTsv(path.join(dir, 'parentage.tsv')).map(([strain, p1, p2]) => ({
     strain: strain.trim(),
-    female: p1?.trim() || null,
-    male: p2?.trim() || null,
+    female: cellValue(p1),
+    male: cellValue(p2),
   }));
   const synonyms = groupBy(readTsv(path.join(dir, 'parentage-synonyms.tsv')));
   const comments = groupBy(readTsv(path.join(dir, 'parentage-comments.tsv')));

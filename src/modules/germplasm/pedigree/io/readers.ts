@@ -47,11 +47,12 @@ const HEADER_NAMES: Record<Role, string[]> = {
   female: ['femaleparent', 'female', 'mother', 'parent1', 'femaleparentname'],
   male: ['maleparent', 'male', 'father', 'parent2', 'maleparentname'],
 };
+/** Cell values that mean "not given" (SoyBase has two lines whose parents are "Unknown"; Breedbase writes NA). */
 const MISSING = new Set(['', '-', 'na', 'n/a', 'unknown', 'null']);
 const HELIUM_MARK = /^#\s*heliumInput\s*=\s*PEDIGREE\s*$/i;
 
 const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-.]+/g, '');
-const value = (raw: string | undefined) => (raw === undefined || MISSING.has(raw.trim().toLowerCase()) ? null : raw.trim());
+export const cellValue = (raw: string | undefined) => (raw === undefined || MISSING.has(raw.trim().toLowerCase()) ? null : raw.trim());
 
 /** The format from the file name, or from its first lines (a "# heliumInput = PEDIGREE" line means Helium). */
 export async function detectFormat(file: string): Promise<FileFormat> {
@@ -153,15 +154,15 @@ class RowCollector {
   private readonly problems: RowProblem[] = [];
 
   add(at: string, rawName: string | undefined, rawFemale: string | undefined, rawMale: string | undefined) {
-    const name = value(rawName);
+    const name = cellValue(rawName);
     if (!name) return this.problems.push({ at: [at], reason: 'has no line name' });
-    this.merge(at, { strain: name, female: value(rawFemale), male: value(rawMale) });
+    this.merge(at, { strain: name, female: cellValue(rawFemale), male: cellValue(rawMale) });
   }
 
   addEdge(at: string, rawName: string | undefined, rawParent: string | undefined, rawType: string | undefined) {
-    const name = value(rawName);
+    const name = cellValue(rawName);
     if (!name) return this.problems.push({ at: [at], reason: 'has no line name' });
-    const parent = value(rawParent);
+    const parent = cellValue(rawParent);
     if (!parent) return this.merge(at, { strain: name, female: null, male: null });
     const role = EDGE_TYPES[(rawType ?? '').trim().toLowerCase()];
     if (!role) {

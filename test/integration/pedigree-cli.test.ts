@@ -1,0 +1,205 @@
+// npm run import / export as real processes against the test server's Neo4j (and, for all of SoyBase, an empty
+// bundled Neo4j of their own), checked through the BrAPI API: what a curator would see after running them.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
+import { connectGraph } from '../../src/graph/connect.js';
+import { FIXTURES } from '../../src/demo/load.js';
+import { api, server } from '../support/server.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(script: 'import' | 'export', args: string[], uri = server().devDb!.httpUrl): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
+      { env: { ...process.env, NEO4J_URI: uri, LOG_LEVEL: 'silent' }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function pedigreeOf(id: string, query = '') {
+  const res = await api('GET', `/pedigree?germplasmDbId=${encodeURIComponent(id)}&pageSize=1000${query}`);
+  expect(res.status, res.text).to.equal(200);
+  return res.json.result.data as Array<{ germplasmDbId: string; germplasmName: string; parents: Array<{ germplasmDbId: string; germplasmName: string; parentType: string }> }>;
+}
+
+async function idOfName(name: string): Promise<string | undefined> {
+  const res = await api('GET', `/germplasm?germplasmName=${encodeURIComponent(name)}`);
+  return res.json.result.data[0]?.germplasmDbId;
+}
+
+describe('pedigree import and export CLI', function () {
+  this.timeout(120_000);
+  let dir: string;
+  before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pedigree-cli-'))));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, text);
+    return p;
+  };
+  const report = (p: string) => JSON.parse(fs.readFileSync(`${p}.import-report.json`, 'utf8'));
+
+  it('imports Helium (Breedbase form), linking names to existing germplasm; a dry run first writes nothing', async () => {
+    const p = file('bb.helium', '# from Breedbase\n# heliumInput = PEDIGREE\nLineName\tFemaleParent\tMaleParent\nCLI-Alpha\tWilliams 82\tCLI-Founder\nCLI-Beta\tCLI-Alpha\tCLI-Alpha\n');
+    const dry = await cli('import', [p, '--dry-run', '--id-prefix', 'cli-a-']);
+    expect(dry.code, dry.stderr).to.equal(0);
+    expect(dry.stdout).to.contain('dry run (nothing written)');
+    const planned = report(p);
+    expect(planned).to.include({ format: 'helium', dryRun: true, records: 2, existing: 1, created: 3, linked: 3 });
+    expect(await idOfName('CLI-Alpha')).to.equal(undefined);
+
+    const run = await cli('import', [p, '--id-prefix', 'cli-a-']);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(report(p)).to.include({ dryRun: false, existing: 1, created: 3, linked: 3 });
+    expect(report(p).rejected).to.deep.equal([]);
+    const beta = (await pedigreeOf('cli-a-cli-beta')).find((n) => n.germplasmDbId === 'cli-a-cli-beta')!;
+    expect(beta.parents).to.deep.equal([{ germplasmDbId: 'cli-a-cli-alpha', germplasmName: 'CLI-Alpha', parentType: 'SELF' }]);
+    const alpha = (await pedigreeOf('cli-a-cli-alpha')).find((n) => n.germplasmDbId === 'cli-a-cli-alpha')!;
+    expect(alpha.parents.map((x) => [x.germplasmDbId, x.parentType]).sort()).to.deep.equal([['cli-a-cli-founder', 'MALE'], ['soy-williams-82', 'FEMALE']]);
+  });
+
+  it('rejects self-parents, cycles, unknown parent types and (with --no-create-parents) unknown parents, naming each row', async () => {
+    const p = file('g.helium', [
+      '# heliumInput = PEDIGREE',
+      'LineName\tParent\tParentType',
+      'CLI-Self\tCLI-Self\tF', // line 3
+      'CLI-X\tCLI-Y\tF', // line 4
+      'CLI-Y\tCLI-X\tM', // line 5
+      'CLI-Odd\tWilliams 82\tOTHER', // line 6
+      'CLI-Orphan\tCLI-Nowhere\tF', // line 7
+      'CLI-Good\tWilliams 82\tM', // line 8
+      '',
+    ].join('\n'));
+    const run = await cli('import', [p, '--id-prefix', 'cli-g-', '--no-create-parents']);
+    expect(run.code, run.stderr).to.equal(3);
+    const { rejected, created } = report(p);
+    const byLine = Object.fromEntries(rejected.map((r: { at: string[]; reason: string }) => [r.at[0], r.reason]));
+    expect(byLine['line 3']).to.contain('own parent');
+    expect(byLine['line 4'] ?? byLine['line 5']).to.contain('own ancestor');
+    expect(byLine['line 6']).to.contain('OTHER');
+    expect(byLine['line 7']).to.contain('unknown parent CLI-Nowhere');
+    expect(rejected).to.have.length(4);
+    expect(run.stdout).to.contain('4 rejected');
+    // Created: Self, X, Y, Good (Odd's only row was rejected while reading, Orphan before the upload).
+    expect(created).to.equal(4);
+    expect(await idOfName('CLI-Orphan')).to.equal(undefined);
+    expect((await pedigreeOf('cli-g-cli-self'))[0].parents).to.deep.equal([]);
+    const x = (await pedigreeOf('cli-g-cli-x')).find((n) => n.germplasmDbId === 'cli-g-cli-x')!;
+    const y = (await pedigreeOf('cli-g-cli-y')).find((n) => n.germplasmDbId === 'cli-g-cli-y')!;
+    expect([...x.parents, ...y.parents]).to.deep.equal([]); // neither relationship of the cycle is stored
+    const good = (await pedigreeOf('cli-g-cli-good')).find((n) => n.germplasmDbId === 'cli-g-cli-good')!;
+    expect(good.parents).to.deep.equal([{ germplasmDbId: 'soy-williams-82', germplasmName: 'Williams 82', parentType: 'MALE' }]);
+  });
+
+  it('imports CSV with named columns and BrAPI JSON, reporting a parent DbId that exists nowhere', async () => {
+    const csv = file('c.csv', 'Name,Mother,Father\n"CLI-C1, sel. 2",Williams 82,Essex\n');
+    expect((await cli('import', [csv, '--id-prefix', 'cli-c-'])).code).to.equal(0);
+    const c1 = (await pedigreeOf('cli-c-cli-c1-sel-2')).find((n) => n.germplasmDbId === 'cli-c-cli-c1-sel-2')!;
+    expect(c1.germplasmName).to.equal('CLI-C1, sel. 2');
+    expect(c1.parents.map((x) => x.germplasmDbId).sort()).to.deep.equal(['soy-essex', 'soy-williams-82']);
+
+    const json = file('j.json', JSON.stringify([
+      { germplasmDbId: 'cli-j-1', germplasmName: 'CLI-J1', parents: [{ germplasmDbId: 'cli-nowhere', parentType: 'FEMALE' }] },
+      { germplasmDbId: 'cli-j-2', germplasmName: 'CLI-J2', parents: [{ germplasmDbId: 'soy-williams-82', parentType: 'MALE' }] },
+      { germplasmDbId: 'cli-j-3', germplasmName: 'CLI-J3', parents: 'not a list' },
+    ]));
+    const run = await cli('import', [json]);
+    expect(run.code, run.stderr).to.equal(3);
+    const { rejected } = report(json);
+    expect(rejected.map((r: { at: string[] }) => r.at[0])).to.deep.equal(['item 1', 'item 3']);
+    expect(rejected[0].reason).to.contain('unknown parent cli-nowhere');
+    expect(rejected[1].reason).to.contain('parents must be an array');
+    expect((await pedigreeOf('cli-j-2'))[0].parents.map((x) => x.germplasmDbId)).to.include('soy-williams-82');
+  });
+
+  it('exports the ancestry of Williams 82 as Helium and BrAPI JSON, matching GET /pedigree; the JSON imports back unchanged', async () => {
+    const expected = await pedigreeOf('soy-williams-82', '&pedigreeDepth=1000&progenyDepth=0');
+    expect(expected.length).to.be.greaterThan(2);
+
+    const json = path.join(dir, 'w82.json');
+    const j = await cli('export', ['Williams 82', '--format', 'brapi', '--out', json]);
+    expect(j.code, j.stderr).to.equal(0);
+    const exported = JSON.parse(fs.readFileSync(json, 'utf8'));
+    expect(exported).to.deep.equal(expected);
+
+    const h = await cli('export', ['soy-williams-82']);
+    expect(h.code, h.stderr).to.equal(0);
+    const [mark, header, ...rows] = h.stdout.trimEnd().split('\n');
+    expect([mark, header]).to.deep.equal(['# heliumInput = PEDIGREE', 'LineName\tParent\tParentType']);
+    const want = expected.flatMap((n) =>
+      n.parents.length === 0
+        ? [`${n.germplasmName}\t\t`]
+        : n.parents.flatMap((x) => (x.parentType === 'SELF' ? ['F', 'M'] : [x.parentType[0]]).map((t) => `${n.germplasmName}\t${x.germplasmName}\t${t}`)),
+    );
+    expect(rows.sort()).to.deep.equal(want.sort());
+
+    const back = await cli('import', [json, '--dry-run']);
+    expect(back.code, back.stderr).to.equal(0);
+    expect(report(json)).to.include({ records: expected.length, existing: expected.length, created: 0 });
+  });
+
+  it('answers bad usage and unknown germplasm with a message and a non-zero exit', async () => {
+    expect((await cli('import', [])).code).to.equal(2);
+    expect((await cli('import', [path.join(dir, 'missing.tsv')])).stderr).to.contain('no such file');
+    const unknown = await cli('export', ['No Such Cultivar']);
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.contain('No germplasm has the DbId or name "No Such Cultivar"');
+  });
+
+  describe('all of SoyBase into an empty database', () => {
+    let db: DevNeo4j;
+    before(async function () {
+      this.timeout(120_000);
+      db = await startDevNeo4j({ dir: path.join(dir, 'empty-db'), clientTimeoutMs: 120_000 });
+    });
+    after(async function () {
+      this.timeout(60_000);
+      await db?.stop();
+    });
+
+    it('creates what the demo loader creates and reports its two bad records', async function () {
+      this.timeout(300_000);
+      const tsv = path.join(dir, 'parentage.tsv');
+      fs.copyFileSync(path.join(FIXTURES, 'soybase', 'parentage.tsv'), tsv);
+      const run = await cli('import', [tsv, '--id-prefix', 'soy-', '--batch-size', '5000'], db.httpUrl);
+      expect(run.code, run.stderr).to.equal(3);
+      expect(run.stderr).to.match(/importing \[#+\] 100%/);
+      const r = report(tsv);
+      expect(r.rejected.map((x: { at: string[]; germplasmName: string }) => [x.at[0], x.germplasmName])).to.deep.equal([
+        ['line 7030', 'Ln 955414'],
+        ['line 13277', 'Pioneer P90B74'],
+      ]);
+      expect(r.rejected[0].reason).to.contain('own ancestor');
+      expect(r.rejected[1].reason).to.contain('own parent');
+
+      // The same germplasm and relationships as the demo data's SoyBase part (loaded by another path at start).
+      const totals = `MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'soy-'
+        OPTIONAL MATCH (g)-[r:PARENT]->(:Germplasm) RETURN count(DISTINCT g) AS germplasm, count(r) AS edges`;
+      const fresh = connectGraph({ uri: db.httpUrl, timeoutMs: 120_000 });
+      try {
+        const [mine] = await fresh.read<{ germplasm: number; edges: number }>(totals);
+        const [demo] = await server().graph.read<{ germplasm: number; edges: number }>(totals);
+        expect(r.created).to.equal(mine.germplasm);
+        expect(mine).to.deep.equal(demo);
+      } finally {
+        await fresh.close();
+      }
+      // And Williams 82's whole ancestry exports the same from both.
+      const a = await cli('export', ['soy-williams-82', '--format', 'brapi'], db.httpUrl);
+      const b = await cli('export', ['soy-williams-82', '--format', 'brapi']);
+      const ids = (text: string) => JSON.parse(text).map((n: { germplasmDbId: string; parents: unknown }) => [n.germplasmDbId, n.parents]);
+      expect(ids(a.stdout)).to.deep.equal(ids(b.stdout));
+    });
+  });
+});
