@@ -7,6 +7,7 @@ import { authenticate } from './auth/middleware.js';
 import { entities } from './entities/registry.js';
 import { registerEntityRoutes } from './entities/routes.js';
 import { registerHealth } from './http/health.js';
+import { registerDocs } from './docs/routes.js';
 import { errorHandler } from './http/middleware/errors.js';
 import { notFound } from './http/middleware/notFound.js';
 import { arrayLimit } from './http/middleware/limits.js';
@@ -59,6 +60,7 @@ export function createApp(services: Services) {
 
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();
   registerHealth(root);
+  registerDocs(root, brapi, services.config.basePath);
 
   app.use(requestLog());
   app.use(errorHandler());

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { formatErrors, loadSpec, MODULES } from '../../src/openapi/spec.js';
 import { convertSchema } from '../../src/openapi/convert.js';
+import { implementedDocument } from '../../src/openapi/document.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 const programList = (program: Record<string, unknown>) => ({
@@ -135,5 +136,13 @@ describe('openapi spec', function () {
     expect(spec.schemaProperties('Germplasm', 'Germplasm')).to.include('germplasmDbId');
     expect(() => spec.schema('Core', 'NoSuchSchema')).to.throw(/NoSuchSchema/);
     expect(JSON.stringify(spec.schema('Germplasm', 'Germplasm'))).to.not.contain('"example"');
+  });
+
+  it('merges every official operation into one document whose components never clash', () => {
+    const spec = loadSpec();
+    const calls = spec.operations().map((o) => ({ service: o.path.slice(1), methods: [o.method.toUpperCase()] }));
+    const doc = implementedDocument(spec, calls, '/brapi/v2', '1.0.0') as any;
+    expect(Object.values<object>(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)).to.equal(spec.operations().length);
+    expect(doc.components.schemas.Trait.required).to.include('traitDbId'); // Phenotyping's, the one its operations use
   });
 });
