@@ -3,6 +3,7 @@
 // are unrelated and (method "pedigree") non-inbred, f(A,A) = 1/2.
 import { expect } from 'chai';
 import { computeKinship, type KinshipMethod, type PedigreeRecord } from '../../src/modules/extensions/kinship/kinship.js';
+import { PairMemo } from '../../src/modules/extensions/kinship/pair-memo.js';
 
 /** Compact pedigree: id -> parents as "TYPE:parent" (FEMALE, MALE, SELF, CLONAL, POPULATION); founders map to []. */
 function pedigree(spec: Record<string, string[]>): PedigreeRecord[] {
@@ -187,5 +188,19 @@ describe('kinship: inbred method (coefficient of parentage, Cox et al. 1985)', (
   it('a selection from a self or a clone is its parent again: COP = 1', () => {
     const { k } = relationships({ A: [], S: ['SELF:A'], K: ['CLONAL:A'] }, ['S', 'K', 'A'], 'inbred');
     expect(k.coancestry).to.deep.equal([[1, 1, 1], [1, 1, 1], [1, 1, 1]]);
+  });
+});
+
+describe('kinship: the pair memo', () => {
+  it('keeps every pair through its growth, and tells absent pairs apart', () => {
+    const memo = new PairMemo(1);
+    for (let y = 0; y < 400; y++) for (let o = 0; o <= y; o++) memo.set(y, o, y * 1000 + o);
+    memo.set(7, 3, -1);
+    expect(memo.size).to.equal((400 * 401) / 2);
+    let wrong = 0;
+    for (let y = 0; y < 400; y++) for (let o = 0; o <= y; o++) if (memo.get(y, o) !== (y === 7 && o === 3 ? -1 : y * 1000 + o)) wrong++;
+    expect(wrong).to.equal(0);
+    expect(memo.get(3, 7)).to.equal(undefined);
+    expect(memo.get(400, 0)).to.equal(undefined);
   });
 });

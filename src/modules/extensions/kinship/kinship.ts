@@ -29,6 +29,8 @@
 // Only the pairs that are needed are computed: a memo of (later, earlier) pairs filled from the requested pairs
 // downwards, with an explicit stack instead of recursion, so a pedigree of any depth cannot overflow the call stack.
 
+import { PairMemo } from './pair-memo.js';
+
 export const KINSHIP_METHODS = ['pedigree', 'inbred'] as const;
 export type KinshipMethod = (typeof KINSHIP_METHODS)[number];
 
@@ -125,54 +127,74 @@ export function computeKinship(records: PedigreeRecord[], ids: string[], method:
     return i === undefined ? UNKNOWN : rank[i];
   };
   const unusedParents: UnusedParent[] = [];
-  const sources: Source[] = order.map((i) => {
-    const { source, unused } = parentSources(records[i], position);
+  // Each position's parent slots, as flat arrays for the inner loop.
+  const sourceS = new Int32Array(order.length);
+  const sourceD = new Int32Array(order.length);
+  const clone = new Uint8Array(order.length);
+  order.forEach((recordIndex, p) => {
+    const { source, unused } = parentSources(records[recordIndex], position);
+    [sourceS[p], sourceD[p], clone[p]] = [source.s, source.d, source.clone ? 1 : 0];
     unusedParents.push(...unused);
-    return source;
   });
 
-  const n = records.length;
-  const memo = new Map<number, number>();
-  const key = (a: number, b: number) => (a >= b ? a * n + b : b * n + a);
-  /**
-   * f(y,o) = constant + weight * (sum of f over `pairs`), for y at or after o in the order (formulas above). Pairs with
-   * an unknown parent are left out (their f is 0).
-   */
-  const formula = (y: number, o: number): { constant: number; weight: number; pairs: Array<[number, number]> } => {
-    const { clone, s, d } = sources[y];
-    if (y === o) {
-      if (method === 'inbred') return { constant: 1, weight: 0, pairs: [] };
-      if (clone && s !== UNKNOWN) return { constant: 0, weight: 1, pairs: [[s, s]] };
-      return { constant: 0.5, weight: 0.5, pairs: s !== UNKNOWN && d !== UNKNOWN ? [[s, d]] : [] };
-    }
-    // A self or a clone has s = d: (f(P,o) + f(P,o)) / 2 = f(P,o).
-    if (s === d) return { constant: 0, weight: 1, pairs: s === UNKNOWN ? [] : [[s, o]] };
-    return { constant: 0, weight: 0.5, pairs: [[s, o], [d, o]].filter(([p]) => p !== UNKNOWN) as Array<[number, number]> };
+  // Sized for about one pair per (ancestor, requested germplasm), what a SoyBase request fills, to avoid regrowing.
+  const memo = new PairMemo(records.length * ids.length);
+  const get = (a: number, b: number) => (a >= b ? memo.get(a, b) : memo.get(b, a));
+  // The pairs still to compute, two entries each (later, earlier); `top` is its length (cheaper than resizing).
+  const stack: number[] = [];
+  let top = 0;
+  const push = (a: number, b: number) => {
+    stack[top++] = a >= b ? a : b;
+    stack[top++] = a >= b ? b : a;
   };
+  /** f(a,b), filling the memo with every pair it needs first (depth-first on an explicit stack). */
   const coancestry = (a: number, b: number): number => {
-    const stack: number[] = [Math.max(a, b), Math.min(a, b)];
-    while (stack.length) {
-      const o = stack[stack.length - 1];
-      const y = stack[stack.length - 2];
-      if (memo.has(key(y, o))) {
-        stack.length -= 2;
+    push(a, b);
+    while (top) {
+      const y = stack[top - 2];
+      const o = stack[top - 1];
+      if (memo.get(y, o) !== undefined) {
+        top -= 2;
         continue;
       }
-      const { constant, weight, pairs } = formula(y, o);
-      let sum = 0;
-      let missing = false;
-      for (const [p, q] of pairs) {
-        const known = memo.get(key(p, q));
-        if (known === undefined) {
-          stack.push(Math.max(p, q), Math.min(p, q));
-          missing = true;
-        } else sum += known;
+      // f(y,o) = constant + weight * (f(p1,q1) + f(p2,q2)) by the formulas above; a term with an unknown parent is 0.
+      const s = sourceS[y];
+      const d = sourceD[y];
+      let constant = 0;
+      let weight = 0.5;
+      let p1 = UNKNOWN, q1 = UNKNOWN, p2 = UNKNOWN, q2 = UNKNOWN;
+      if (y === o) {
+        if (method === 'inbred') {
+          constant = 1;
+          weight = 0;
+        } else if (clone[y] && s !== UNKNOWN) {
+          weight = 1;
+          p1 = q1 = s;
+        } else {
+          constant = 0.5;
+          if (s !== UNKNOWN && d !== UNKNOWN) [p1, q1] = [s, d];
+        }
+      } else if (s === d) {
+        // A self or a clone: (f(P,o) + f(P,o)) / 2 = f(P,o); a founder: 0.
+        weight = 1;
+        p1 = s;
+        q1 = o;
+      } else {
+        p1 = s;
+        p2 = d;
+        q1 = q2 = o;
       }
-      if (missing) continue;
-      memo.set(key(y, o), constant + weight * sum);
-      stack.length -= 2;
+      const v1 = p1 === UNKNOWN ? 0 : get(p1, q1);
+      const v2 = p2 === UNKNOWN ? 0 : get(p2, q2);
+      if (v1 === undefined || v2 === undefined) {
+        if (v1 === undefined) push(p1, q1);
+        if (v2 === undefined) push(p2, q2);
+        continue;
+      }
+      memo.set(y, o, constant + weight * (v1 + v2));
+      top -= 2;
     }
-    return memo.get(key(a, b))!;
+    return get(a, b)!;
   };
 
   const wanted = ids.map((id) => {
