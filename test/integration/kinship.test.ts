@@ -226,7 +226,7 @@ describe('kinship extension', () => {
     it('a larger set: symmetric, within [0, 2], diagonal 1 + F', async () => {
       const [row] = await server().graph.read<{ ids: string[] }>(
         `MATCH (g:Germplasm)-[:PARENT]->() WHERE g.germplasmDbId STARTS WITH 'soy-' WITH DISTINCT g ORDER BY g.germplasmDbId
-         WITH collect(g.germplasmDbId) AS all RETURN [i IN range(0, 59) | all[i * 200]] AS ids`,
+         WITH collect(g.germplasmDbId) AS candidates RETURN [i IN range(0, 59) | candidates[i * 200]] AS ids`,
       );
       for (const method of ['pedigree', 'inbred']) {
         const result = await kinship(row.ids, method);
