@@ -19,12 +19,12 @@ function literal(text: string): string | number {
   throw new Error(`cannot read the parameter value ${text}`);
 }
 
-/** The parameters of a file: `// :param name => value` lines (Browser 4/5), each also given in the 3.x form. */
+/** The parameters of a file: `// :param name => value` lines (Browser 4/5), each also given in the Neo4j 3.x Browser form. */
 function paramsOf(text: string): Params {
   const params: Params = {};
   for (const [, name, value] of text.matchAll(/^\/\/ :param (\w+) => (.+?)\s*$/gm)) {
     params[name] = literal(value);
-    // The Neo4j Browser 3.x form of the same parameter is given too.
+    // The form the Browser of Neo4j 3.x takes (`:param name: value`) is given too.
     expect(text, `3.x form of ${name}`).to.include(`:param ${name}: ${value}`);
   }
   return params;
