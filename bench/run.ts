@@ -7,7 +7,8 @@
 //   options (env or --flag=value): BENCH_SIZES / --sizes, BENCH_SOYBASE=false / --no-soybase,
 //   BENCH_REPS / --reps (timed rounds over the probes, default 6), BENCH_BATCH / --batch (default 20000),
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g); BENCH_LISTS_ONLY=true / --lists-only: only the
-//   list-endpoint figure (GET /germplasm on the demo data)
+//   list-endpoint figure (GET /germplasm on the demo data); BENCH_KINSHIP_ONLY=true / --kinship-only: only the
+//   kinship extension's cost on SoyBase (bench/results/kinship.{json,md})
 import { performance } from 'node:perf_hooks';
 import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
 import { BLOCK_SIZE } from './generate.js';
@@ -16,6 +17,7 @@ import { diagnoseBatch } from './diagnose.js';
 import { rawLoad, serviceLoad } from './load.js';
 import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, type SizeComparison } from './report.js';
 import type { RunningServer } from '../src/server.js';
+import { measureKinship, writeKinshipReport } from './kinship.js';
 import { measureLists, type ListResult } from './lists.js';
 import { measureAcrossSizes, measureFloor, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
@@ -31,6 +33,7 @@ const withSoybase = option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && op
 const reps = Number(option('reps', 'BENCH_REPS') ?? 6);
 const batchSize = Number(option('batch', 'BENCH_BATCH') ?? 20_000);
 const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
+const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -112,7 +115,25 @@ async function runLists(): Promise<ListResult[]> {
   }
 }
 
+/** The kinship extension on the demo data (SoyBase), on its own fresh database. */
+async function runKinship() {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log('kinship: loading the demo data');
+    running = await startService(db, { demoData: true });
+    const cases = await measureKinship(running, reps, log);
+    const { json, md, text } = writeKinshipReport(cases, reps, Math.round(performance.now() - started));
+    console.log('\n' + text);
+    log(`written ${json} and ${md}`);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 async function main() {
+  if (kinshipOnly) return runKinship();
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;

@@ -19,6 +19,7 @@ import { registerCommonCropNames } from './modules/core/commoncropnames/routes.j
 import { registerServerInfo } from './modules/core/serverinfo/routes.js';
 import { registerListData } from './modules/core/lists/routes.js';
 import { registerStudyTypes } from './modules/core/studies/studytypes.routes.js';
+import { registerKinship } from './modules/extensions/kinship/routes.js';
 import { registerAttributeCategories } from './modules/germplasm/attributes/categories.routes.js';
 import { registerMcpd } from './modules/germplasm/germplasm/mcpd.routes.js';
 import { registerPedigree } from './modules/germplasm/pedigree/routes.js';
@@ -54,6 +55,7 @@ export function createApp(services: Services) {
   registerObservationRoutes(brapi);
   registerImageRoutes(brapi);
   registerVariableRoutes(brapi);
+  registerKinship(brapi);
   // Deeper collections first, so /seedlots/transactions is not read as the seed lot with DbId "transactions".
   const byDepth = [...entities].sort((a, b) => b.path.split('/').length - a.path.split('/').length);
   for (const entity of byDepth) registerEntityRoutes(brapi, entity);

@@ -15,6 +15,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function authenticate(config: AuthConfig, basePath: string): Middleware<BrapiState, BrapiContextExtras> {
   const verifyJwt = jwtVerifier(config.jwt);
   const searchPrefix = `${basePath}/search/`;
+  const kinshipPath = `${basePath}/extensions/kinship`;
   return async function authenticate(ctx, next) {
     if (config.disabled) {
       ctx.state.actor = UNRESTRICTED;
@@ -22,8 +23,9 @@ export function authenticate(config: AuthConfig, basePath: string): Middleware<B
     }
     const actor = await actorOf(ctx.get('authorization'), ctx.services.graph, verifyJwt);
     ctx.state.actor = actor;
-    // A search is a read that happens to need a body.
-    const needed: Role | null = READ_METHODS.has(ctx.method) || (ctx.method === 'POST' && ctx.path.startsWith(searchPrefix))
+    // A search, like the kinship extension, is a read that happens to need a body.
+    const readPost = ctx.method === 'POST' && (ctx.path.startsWith(searchPrefix) || ctx.path === kinshipPath);
+    const needed: Role | null = READ_METHODS.has(ctx.method) || readPost
       ? (config.privateReads ? 'read' : null)
       : 'write';
     if (needed && !hasRole(actor, needed)) {

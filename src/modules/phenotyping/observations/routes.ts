@@ -7,6 +7,7 @@ import { compileWhere, type CompiledFilter } from '../../../entities/filters.js'
 import { present, type StoredRecord } from '../../../entities/presenter.js';
 import { BadRequestError, HttpError } from '../../../errors.js';
 import type { Graph } from '../../../graph/port.js';
+import { delimited, type DelimitedType } from '../../../http/delimited.js';
 import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
@@ -94,14 +95,12 @@ async function observationTable(ctx: BrapiContext) {
     return;
   }
   // CSV / TSV as the spec's examples: header names then variable DbIds; a second row with the variable names.
-  const separator = format === 'text/csv' ? ',' : '\t';
-  const line = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(separator);
   ctx.type = `${format}; charset=utf-8`;
-  ctx.body = [
-    line([...table.headerRow, ...table.variables.map((v) => v.observationVariableDbId)]),
-    line([...table.headerRow.map(() => ''), ...table.variables.map((v) => v.observationVariableName ?? '')]),
-    ...rows.map(line),
-  ].join('\n') + '\n';
+  ctx.body = delimited([
+    [...table.headerRow, ...table.variables.map((v) => v.observationVariableDbId)],
+    [...table.headerRow.map(() => ''), ...table.variables.map((v) => v.observationVariableName ?? '')],
+    ...rows,
+  ], format as DelimitedType);
 }
 
 /** Every matching observation that has a unit and a variable, in (unit, instant, DbId) order, and those units. */

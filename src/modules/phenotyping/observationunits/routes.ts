@@ -2,6 +2,7 @@
 // (observationunits.entity.ts); POST /search/observationunits comes from src/search.
 import { compileWhere } from '../../../entities/filters.js';
 import { listEntities, unknownIds } from '../../../entities/queries.js';
+import { delimited, type DelimitedType } from '../../../http/delimited.js';
 import { addStatus, respondList } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
@@ -122,11 +123,10 @@ async function unitTable(ctx: BrapiContext) {
     return;
   }
   // CSV / TSV as the spec's examples: the header names then the variable DbIds; a second row with the variable names.
-  const line = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(format === 'text/csv' ? ',' : '\t');
   ctx.type = `${format}; charset=utf-8`;
-  ctx.body = [
-    line([...headerRow, ...variableIds]),
-    line([...headerRow.map(() => ''), ...variableIds.map((v) => text(variables.get(v)))]),
-    ...rows.map(line),
-  ].join('\n') + '\n';
+  ctx.body = delimited([
+    [...headerRow, ...variableIds],
+    [...headerRow.map(() => ''), ...variableIds.map((v) => text(variables.get(v)))],
+    ...rows,
+  ], format as DelimitedType);
 }
