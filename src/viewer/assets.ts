@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-// Always the sources under src/viewer, also when this module runs compiled from dist/viewer (same depth).
+// Always the sources under src/viewer, also when this module runs compiled from dist/viewer (same depth; the Docker
+// image copies src/viewer).
 export const VIEWER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/viewer');
 
 export interface Asset {
@@ -50,9 +51,8 @@ async function loadAssets(basePath: string): Promise<ViewerAssets> {
 }
 
 async function bundle(): Promise<Buffer> {
-  const entry = ['main.ts', 'main.js'].map((f) => path.join(VIEWER_DIR, 'client', f));
   const result = await build({
-    entryPoints: [(await exists(entry[0])) ? entry[0] : entry[1]],
+    entryPoints: [path.join(VIEWER_DIR, 'client', 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -74,9 +74,3 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
