@@ -29,6 +29,7 @@ import { registerObservationRoutes } from './modules/phenotyping/observations/ro
 import { registerObservationUnitRoutes } from './modules/phenotyping/observationunits/routes.js';
 import { registerVariableRoutes } from './modules/phenotyping/variables/routes.js';
 import { registerSearches } from './search/routes.js';
+import { registerViewer } from './viewer/routes.js';
 
 export function createApp(services: Services) {
   const app = new Koa<BrapiState, BrapiContextExtras>();
@@ -63,6 +64,7 @@ export function createApp(services: Services) {
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();
   registerHealth(root);
   registerDocs(root, brapi, services.config.basePath);
+  registerViewer(root);
 
   app.use(requestLog());
   app.use(errorHandler());

@@ -1,0 +1,262 @@
+// The pedigree viewer (GET /viewer) end to end in Debian's Chromium against the test server: search, the drawn
+// graph compared with what GET /pedigree answers for the same parameters, re-centring, toggles, a token after a 401,
+// name escaping, no request leaving the origin, and a screenshot compared with test/viewer/williams-82.png.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { createApp } from '../../src/app.js';
+import { createLogger } from '../../src/logger.js';
+import { foreignRequests, matchScreenshot, useBrowser } from '../support/browser.js';
+import { ADMIN_TOKEN, api, server } from '../support/server.js';
+
+const BASELINE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../viewer/williams-82.png');
+const W82 = 'soy-williams-82';
+
+/** What the viewer must draw for a GET /pedigree query, computed here from the API (every page). */
+async function expectedSlice(query: string, focus: string, withSiblings: boolean) {
+  const data: any[] = [];
+  for (let page = 0, pages = 1; page < pages; page++) {
+    const res = await api('GET', `/pedigree?${query}&page=${page}`);
+    expect(res.status, res.text).to.equal(200);
+    data.push(...res.json.result.data);
+    pages = res.json.metadata.pagination.totalPages;
+  }
+  const ids = new Set<string>(data.map((n) => n.germplasmDbId));
+  const focusNode = data.find((n) => n.germplasmDbId === focus);
+  const siblings = withSiblings ? focusNode.siblings.map((s: any) => s.germplasmDbId).filter((s: string) => !ids.has(s)) : [];
+  for (const s of siblings) ids.add(s);
+  const edges = new Set<string>();
+  for (const n of data) {
+    for (const p of n.parents ?? []) if (ids.has(p.germplasmDbId)) edges.add(`${p.germplasmDbId}>${n.germplasmDbId}`);
+    for (const c of n.progeny ?? []) if (ids.has(c.germplasmDbId)) edges.add(`${n.germplasmDbId}>${c.germplasmDbId}`);
+  }
+  return { data, nodes: [...ids].sort(), edges: [...edges].sort(), siblings: siblings.sort() as string[] };
+}
+
+async function drawn(page: Page) {
+  // No named functions inside evaluate(): tsx would wrap them in a helper the page does not have.
+  const [nodes, edges, siblings, selected] = await page.evaluate(() =>
+    ['#graph g.node', '#graph path.edge', '#graph g.node.sibling', '#graph g.node.selected'].map((sel) =>
+      [...document.querySelectorAll(sel)]
+        .map((e) => (e.tagName === 'path' ? `${e.getAttribute('data-parent')}>${e.getAttribute('data-child')}` : e.getAttribute('data-id')!))
+        .sort(),
+    ),
+  );
+  return { nodes, edges, siblings, selected };
+}
+
+/** Waits until the graph shows (or has given up on) this GET /pedigree URL. */
+async function settled(page: Page, url: string) {
+  await page.waitForFunction((u) => document.getElementById('graph')?.getAttribute('data-request') === u, url, { timeout: 90_000 });
+}
+
+const pedigreeUrl = (query: string) => `${server().baseUrl}/pedigree?${query}`;
+/** The request line the page shows: path and query (the link holds the full URL). */
+const shown = (url: string) => url.slice(new URL(url).origin.length);
+const origin = () => new URL(server().url).origin;
+
+describe('pedigree viewer (GET /viewer in Chromium)', function () {
+  this.timeout(180_000);
+  const session = useBrowser();
+
+  /** Ends every browser test: nothing fetched from anywhere but `base`, no console error (CSP violations show there). */
+  function expectCleanTraffic(base = origin()) {
+    expect(foreignRequests(session.requests, base)).to.deep.equal([]);
+    expect(session.errors).to.deep.equal([]);
+  }
+
+  it('serves the page and its bundled assets with types, caching and a strict Content-Security-Policy', async () => {
+    const page = await fetch(`${origin()}/viewer`);
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).to.equal('no-cache');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).to.include("default-src 'none'").and.include("script-src 'self'").and.include("connect-src 'self'");
+    expect(csp).not.to.include('unsafe');
+    const html = await page.text();
+    expect(html).not.to.match(/<script>|<style|\sstyle=|\son[a-z]+=/i);
+    const assets = [...html.matchAll(/(?:src|href)="(\/viewer\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets).to.have.length(2);
+    for (const asset of assets) {
+      const res = await fetch(origin() + asset);
+      expect(res.status, asset).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal(asset.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+      expect(res.headers.get('cache-control')).to.include('immutable');
+      expect((await res.arrayBuffer()).byteLength).to.be.greaterThan(1000);
+    }
+    const missing = await fetch(`${origin()}/viewer/viewer-000000000000.js`);
+    expect(missing.status).to.equal(404);
+  });
+
+  it('searches as you type, draws exactly the GET /pedigree slice, re-centres on a click, and follows the toggles', async () => {
+    const { page } = session;
+    await page.goto(`${origin()}/viewer`);
+    await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
+    console.log(`      name index (GET /germplasm, paged): ${await page.textContent('#index-status')}`);
+    await page.locator('#search').pressSequentially('Williams 8');
+    const option = page.locator('#suggestions li').filter({ has: page.locator('.name', { hasText: /^Williams 82$/ }) });
+    await option.click();
+
+    // Depth: 2 generations of ancestors, 1 of descendants.
+    await page.fill('#pedigreeDepth', '2');
+    await page.press('#pedigreeDepth', 'Tab');
+    const query = `germplasmDbId=${W82}&pedigreeDepth=2&progenyDepth=1`;
+    await settled(page, pedigreeUrl(query));
+    expect(await page.getAttribute('#request-url', 'href')).to.equal(pedigreeUrl(query));
+    expect(await page.textContent('#request-url')).to.equal(shown(pedigreeUrl(query)));
+    expect(session.requests).to.include(pedigreeUrl(query));
+    const expected = await expectedSlice(query, W82, false);
+    const got = await drawn(page);
+    expect(got.nodes).to.have.length(expected.nodes.length).and.to.deep.equal(expected.nodes);
+    expect(got.edges).to.have.length(expected.edges.length).and.to.deep.equal(expected.edges);
+    expect(got.selected).to.deep.equal([W82]);
+    expect(new URL(page.url()).searchParams.get('germplasmDbId')).to.equal(W82);
+
+    // Female and male parents: their own classes and visibly different strokes.
+    const parents: any[] = expected.data.find((n) => n.germplasmDbId === W82).parents;
+    expect(parents.map((p) => p.parentType).sort()).to.deep.equal(['FEMALE', 'MALE']);
+    const look = async (parent: string) =>
+      page.locator(`#graph path.edge[data-parent="${parent}"][data-child="${W82}"]`).evaluate((e) => {
+        const s = getComputedStyle(e);
+        return { cls: e.getAttribute('class'), stroke: s.stroke, dash: s.strokeDasharray, marker: e.getAttribute('marker-end') };
+      });
+    const female = await look(parents.find((p) => p.parentType === 'FEMALE').germplasmDbId);
+    const male = await look(parents.find((p) => p.parentType === 'MALE').germplasmDbId);
+    expect(female.cls).to.include('edge-female');
+    expect(male.cls).to.include('edge-male');
+    expect(female.stroke).not.to.equal(male.stroke);
+    expect(female.dash).not.to.equal(male.dash);
+    expect(female.marker).not.to.equal(male.marker);
+    const fill = (id: string) => page.locator(`#graph g.node[data-id="${id}"] rect`).evaluate((r) => getComputedStyle(r).fill);
+    expect(await fill(W82)).not.to.equal(await fill(parents[0].germplasmDbId));
+
+    // Click the female parent: new GET /pedigree, URL pushed, its record in the panel.
+    const femaleId: string = parents.find((p) => p.parentType === 'FEMALE').germplasmDbId;
+    await page.locator(`#graph g.node[data-id="${femaleId}"]`).click();
+    const parentQuery = `germplasmDbId=${femaleId}&pedigreeDepth=2&progenyDepth=1`;
+    await settled(page, pedigreeUrl(parentQuery));
+    expect(new URL(page.url()).searchParams.get('germplasmDbId')).to.equal(femaleId);
+    const record = (await api('GET', `/germplasm/${femaleId}`)).json.result;
+    await page.waitForFunction((name) => document.getElementById('panel-title')?.textContent === name, record.germplasmName);
+    expect(JSON.parse((await page.textContent('#panel-json'))!)).to.deep.equal(record);
+    expect(await page.getAttribute('#panel-url', 'href')).to.equal(`${server().baseUrl}/germplasm/${femaleId}`);
+    expect((await drawn(page)).selected).to.deep.equal([femaleId]);
+    const parentSlice = await expectedSlice(parentQuery, femaleId, false);
+    expect((await drawn(page)).nodes).to.deep.equal(parentSlice.nodes);
+
+    // Back returns to Williams 82 (the click was a pushState).
+    await page.goBack();
+    await settled(page, pedigreeUrl(query));
+    expect((await drawn(page)).selected).to.deep.equal([W82]);
+
+    // Siblings: the request says so and the selected germplasm's siblings are drawn in their own style.
+    await page.check('#siblings');
+    const sibQuery = `${query}&includeSiblings=true`;
+    await settled(page, pedigreeUrl(sibQuery));
+    expect(await page.getAttribute('#request-url', 'href')).to.equal(pedigreeUrl(sibQuery));
+    const withSiblings = await expectedSlice(sibQuery, W82, true);
+    expect(withSiblings.siblings.length).to.be.greaterThan(0);
+    const gotSiblings = await drawn(page);
+    expect(gotSiblings.siblings).to.deep.equal(withSiblings.siblings);
+    expect(gotSiblings.nodes).to.deep.equal(withSiblings.nodes);
+    expect(gotSiblings.edges).to.deep.equal(withSiblings.edges);
+
+    // Full tree: depths leave the request (includeFullTree overrides them); Williams 82's whole tree is drawn.
+    await page.check('#fullTree');
+    const fullQuery = `germplasmDbId=${W82}&includeFullTree=true&includeSiblings=true`;
+    expect(await page.getAttribute('#request-url', 'href')).to.equal(pedigreeUrl(fullQuery));
+    await settled(page, pedigreeUrl(fullQuery));
+    const full = await expectedSlice(fullQuery, W82, true);
+    const gotFull = await drawn(page);
+    console.log(`      Williams 82 full tree: ${full.nodes.length} nodes, ${full.edges.length} edges drawn (${await page.textContent('#request-status')})`);
+    expect(gotFull.nodes).to.deep.equal(full.nodes);
+    expect(gotFull.edges).to.deep.equal(full.edges);
+    expect(await page.isDisabled('#pedigreeDepth')).to.equal(true);
+    expectCleanTraffic();
+  });
+
+  it('declines to draw a slice above its cap with a clear message', async () => {
+    const { page } = session;
+    const query = 'germplasmDbId=soy-peking&includeFullTree=true';
+    const total = (await api('GET', `/pedigree?${query}&pageSize=1`)).json.metadata.pagination.totalCount;
+    expect(total).to.be.greaterThan(3000);
+    await page.goto(`${origin()}/viewer?${query}`);
+    await settled(page, pedigreeUrl(query));
+    expect(await page.textContent('#message')).to.include(`${total.toLocaleString('en')} germplasm`).and.include('at most 3,000');
+    expect(await page.locator('#graph g.node').count()).to.equal(0);
+    // Only the first page was fetched.
+    expect(session.requests.filter((u) => u.includes('/pedigree?'))).to.deep.equal([pedigreeUrl(query)]);
+    expectCleanTraffic();
+  });
+
+  it('shows names literally (brackets, commas) from a deep link, and draws SELF edges as "self"', async () => {
+    const { page } = session;
+    // A germplasm whose only parent is SELF, and that parent is an unnamed SoyBase cross named by its expression.
+    const res = await api('GET', '/pedigree?germplasmDbId=soy-4440685&pedigreeDepth=1&progenyDepth=0');
+    const [selfParent] = res.json.result.data.find((n: any) => n.germplasmDbId === 'soy-4440685').parents;
+    expect(selfParent.parentType).to.equal('SELF');
+    expect(selfParent.germplasmName).to.match(/^\(.*,.*\)$/);
+    await page.goto(`${origin()}/viewer?germplasmDbId=${selfParent.germplasmDbId}&pedigreeDepth=1&progenyDepth=1`);
+    await settled(page, pedigreeUrl(`germplasmDbId=${selfParent.germplasmDbId}&pedigreeDepth=1&progenyDepth=1`));
+    const title = await page.locator(`#graph g.node[data-id="${selfParent.germplasmDbId}"] > title`).textContent();
+    expect(title).to.include(`${selfParent.germplasmName} (${selfParent.germplasmDbId})`);
+    await page.waitForFunction((name) => document.getElementById('panel-title')?.textContent === name, selfParent.germplasmName);
+    expect(await page.inputValue('#search')).to.equal(selfParent.germplasmName);
+    const edge = page.locator(`#graph path.edge[data-parent="${selfParent.germplasmDbId}"][data-child="soy-4440685"]`);
+    expect(await edge.getAttribute('class')).to.include('edge-self');
+    expect(await page.locator('#graph text.edge-label').allTextContents()).to.include('self');
+    expectCleanTraffic();
+  });
+
+  it('asks for a bearer token when reads are private, and uses it', async () => {
+    const { page } = session;
+    // A second app on the same database with BRAPI_READS=private.
+    const config = { ...server().config, auth: { ...server().config.auth, privateReads: true } };
+    const { app } = createApp({ graph: server().graph, config, logger: createLogger('silent') });
+    const privateServer = http.createServer(app.callback());
+    await new Promise<void>((resolve) => privateServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(privateServer.address() as AddressInfo).port}`;
+      await page.goto(`${base}/viewer?germplasmDbId=${W82}&pedigreeDepth=1&progenyDepth=0`);
+      await page.waitForSelector('#auth:not([hidden])');
+      expect(await page.locator('#graph g.node').count()).to.equal(0);
+      await page.fill('#token', ADMIN_TOKEN);
+      await page.click('#auth button');
+      await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-request')?.includes('pedigreeDepth=1'));
+      expect((await drawn(page)).selected).to.deep.equal([W82]);
+      expect(await page.isHidden('#auth')).to.equal(true);
+      expect(await page.evaluate(() => sessionStorage.getItem('brapi-viewer-token'))).to.equal(ADMIN_TOKEN);
+      // The name index reloads with the token too (and nothing is in flight when this server closes).
+      await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
+      // The browser logs the 401s answered before the token was given; those are expected here.
+      session.errors = session.errors.filter((e) => !e.includes('401'));
+      expectCleanTraffic(base);
+    } finally {
+      privateServer.closeAllConnections();
+      await new Promise((resolve) => privateServer.close(resolve));
+    }
+  });
+
+  it('looks like the stored baseline (Williams 82, 3 generations up, 1 down)', async () => {
+    const { page } = session;
+    const query = `germplasmDbId=${W82}&pedigreeDepth=3&progenyDepth=1`;
+    await page.goto(`${origin()}/viewer?${query}`);
+    await settled(page, pedigreeUrl(query));
+    await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
+    await page.waitForFunction(() => document.getElementById('panel-json')?.textContent?.startsWith('{'));
+    const png = await page.screenshot({
+      animations: 'disabled',
+      caret: 'hide',
+      // Timings differ from run to run.
+      mask: [page.locator('#index-status'), page.locator('#request-status')],
+    });
+    const result = matchScreenshot(png, BASELINE, { threshold: 0.1, maxRatio: 0.01 });
+    if (result.written) console.log(`      wrote the baseline ${path.relative(process.cwd(), BASELINE)}`);
+    else console.log(`      ${(result.ratio * 100).toFixed(3)}% of pixels differ from the baseline`);
+    expect(result.ratio, `differs from ${BASELINE}; actual: ${result.actualPath}, diff: ${result.diffPath}`).to.be.at.most(0.01);
+    expectCleanTraffic();
+  });
+});
