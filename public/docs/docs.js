@@ -6,5 +6,6 @@ window.addEventListener('load', () => {
     deepLinking: true,
     docExpansion: 'none',
     defaultModelsExpandDepth: 0,
+    validatorUrl: null, // the default badge would call validator.swagger.io
   });
 });

@@ -22,6 +22,7 @@ const FILES: Record<string, { file: string; type: string }> = {
   'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css' },
   'swagger-ui-bundle.js': { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'application/javascript' },
   'docs.js': { file: path.join(PUBLIC, 'docs.js'), type: 'application/javascript' },
+  'favicon-32x32.png': { file: path.join(swaggerDir, 'favicon-32x32.png'), type: 'image/png' },
 };
 
 // Swagger UI sets inline styles and shows data: images; everything else comes from this origin.

@@ -59,10 +59,16 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
     },
     servers: [{ url: basePath }],
     security: core.security,
-    tags: [...new Map(MODULES.flatMap((m) => spec.docs[m].tags ?? []).map((t: { name: string }) => [t.name, t])).values()].filter((t) => tags.has(t.name)),
+    tags: usedTags(spec, tags),
     paths,
     components: { ...sorted(components), securitySchemes: core.components?.securitySchemes },
   };
+}
+
+/** The tags the operations use, described as the files describe them (some operations use a tag no file defines). */
+function usedTags(spec: BrapiSpec, used: Set<string>) {
+  const defined = new Map<string, { name: string }>(MODULES.flatMap((m) => spec.docs[m].tags ?? []).map((t: { name: string }) => [t.name, t]));
+  return [...used].sort().map((name) => defined.get(name) ?? { name });
 }
 
 function* refsIn(value: unknown): Generator<[string, string]> {

@@ -1,6 +1,7 @@
 // The API documentation: <base>/openapi.json holds exactly the calls /serverinfo lists, every reference in it resolves,
 // and /docs serves the bundled Swagger UI that renders it.
 import { expect } from 'chai';
+import { foreignRequests, useBrowser } from '../support/browser.js';
 import { api, server } from '../support/server.js';
 
 const origin = () => new URL(server().baseUrl).origin;
@@ -54,5 +55,26 @@ describe('API documentation', () => {
       expect((await res.arrayBuffer()).byteLength).to.be.greaterThan(100);
     }
     expect((await fetch(`${origin()}/docs/index.js`)).status).to.equal(404);
+  });
+
+  describe('in Chromium', () => {
+    const session = useBrowser();
+
+    it('renders every documented tag and opens an operation, with nothing fetched off the origin', async function () {
+      this.timeout(60_000);
+      const { page } = session;
+      await page.goto(`${origin()}/docs`);
+      await page.locator('.information-container .title').filter({ hasText: 'brapi-neo4j' }).waitFor({ timeout: 30_000 });
+      const tags = await page.locator('.opblock-tag-section').count();
+      expect(tags).to.equal(doc.tags.length);
+      // Open the Germplasm tag and the GET /pedigree operation: its parameters are the official ones.
+      await page.locator('.opblock-tag', { hasText: /^Pedigree/ }).first().click();
+      const op = page.locator('.opblock-get', { has: page.locator('[data-path="/pedigree"]') }).first();
+      await op.locator('.opblock-summary').click();
+      await op.locator('tr[data-param-name="pedigreeDepth"]').waitFor();
+      expect(foreignRequests(session.requests, origin())).to.deep.equal([]);
+      expect(session.requests).to.include(`${origin()}${new URL(server().baseUrl).pathname}/openapi.json`);
+      expect(session.errors, session.errors.join("\n")).to.deep.equal([]);
+    });
   });
 });
