@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotFoundError } from '../errors.js';
+import { sendPage } from '../http/pages.js';
 import type { BrapiRouter } from '../http/types.js';
 import { implementedDocument } from '../openapi/document.js';
 import { loadSpec } from '../openapi/spec.js';
@@ -40,16 +41,10 @@ export function registerDocs(root: BrapiRouter, brapi: BrapiRouter, basePath: st
   });
 
   const page = fs.readFileSync(path.join(PUBLIC, 'index.html'), 'utf8').replace('{{spec}}', escapeAttr(`${basePath}/openapi.json`));
-  root.get('/docs', (ctx) => {
-    ctx.set('Content-Security-Policy', CSP);
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page;
-  });
+  root.get('/docs', (ctx) => sendPage(ctx, { type: 'text/html; charset=utf-8', body: page, cacheControl: 'no-cache', csp: CSP }));
   root.get('/docs/:file', (ctx) => {
     const entry = Object.hasOwn(FILES, ctx.params.file) ? FILES[ctx.params.file] : undefined;
     if (!entry) throw new NotFoundError(`No file /docs/${ctx.params.file}.`);
-    ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.type = entry.type;
-    ctx.body = fs.createReadStream(entry.file);
+    sendPage(ctx, { type: entry.type, body: fs.createReadStream(entry.file), cacheControl: 'public, max-age=3600', csp: CSP });
   });
 }
