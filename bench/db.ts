@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { startDevNeo4j, type DevNeo4j } from '../src/devdb/launcher.js';
 import { createQuery } from '../src/entities/cypher.js';
 import { cypher } from '../src/graph/cypher-files.js';
-import { HttpGraph } from '../src/graph/http-transport.js';
+import { BoltGraph } from '../src/graph/bolt-transport.js';
 import { ensureSchema } from '../src/graph/schema.js';
 import { createLogger } from '../src/logger.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
@@ -17,6 +17,9 @@ import { schemaItems, startServer, type RunningServer } from '../src/server.js';
 import { Ledger } from './stats.js';
 
 /** Same memory for every dataset, sized for the largest, so that graph size is the only thing that differs. */
+/** The admin token the benchmark's service accepts (writes need a token since authentication arrived). */
+export const BENCH_TOKEN = 'bench-admin-token-0123456789';
+
 export const NEO4J_MEMORY = { heap: process.env.BENCH_NEO4J_HEAP || '2g', pageCache: process.env.BENCH_NEO4J_PAGECACHE || '1g' };
 
 const live = new Set<{ db: DevNeo4j; dir: string }>();
@@ -40,7 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export interface Database {
   db: DevNeo4j;
   /** A direct connection, for the raw Cypher loads (the service has its own). */
-  graph: HttpGraph;
+  graph: BoltGraph;
   stop(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ export async function freshDatabase(): Promise<Database> {
   const db = await startDevNeo4j({ dir, heap: NEO4J_MEMORY.heap, pageCache: NEO4J_MEMORY.pageCache, httpPort: 0, boltPort: 0, startTimeoutMs: 120_000 });
   const entry = { db, dir };
   live.add(entry);
-  const graph = new HttpGraph({ url: db.httpUrl, timeoutMs: 600_000 });
+  const graph = new BoltGraph({ url: db.boltUrl, timeoutMs: 600_000 });
   await ensureSchema(graph, schemaItems());
   return { db, graph, stop: () => release(entry) };
 }
@@ -58,10 +61,11 @@ export async function freshDatabase(): Promise<Database> {
 /** The service as `npm start` runs it, on the given database, listening on a free loopback port. */
 export async function startService(database: Database, { demoData = false } = {}): Promise<RunningServer> {
   const config = loadConfig({
-    NEO4J_URI: database.db.httpUrl,
+    NEO4J_URI: database.db.boltUrl,
     PORT: '0',
     HOST: '127.0.0.1',
     BRAPI_DEMO_DATA: String(demoData),
+    BRAPI_ADMIN_TOKEN: BENCH_TOKEN,
     LOG_LEVEL: 'silent',
     BRAPI_MAX_BODY_BYTES: String(512 * 1024 * 1024),
     // Large uploads legitimately take long on this small machine; the default 30 s would turn them into 503s.
@@ -75,8 +79,7 @@ let pedigreeFiles: Map<string, string> | undefined;
 
 /** Names the statements the pedigree code sends, so the profile reads as the Cypher files it runs (read at run
  * time, so the profile follows whatever files the upload uses). */
-export function statementName(text: string | undefined): string {
-  if (text === undefined) return 'commit (HTTP)';
+export function statementName(text: string): string {
   pedigreeFiles ??= new Map(
     fs.readdirSync(PEDIGREE_CYPHER)
       .filter((f) => f.endsWith('.cypher'))
@@ -91,23 +94,10 @@ export function statementName(text: string | undefined): string {
   return text.replace(/\s+/g, ' ').slice(0, 60);
 }
 
-/**
- * Times every request the HTTP transport sends to Neo4j, by statement. It wraps the transport's private `post`
- * (the one place a statement leaves the process) on this one instance; it changes nothing else, and the few
- * microseconds it adds are noise next to a database round trip.
- */
+/** Times every statement the service sends to Neo4j, by statement (through the transport's observer). */
 export function profileStatements(graph: unknown): Ledger {
   const ledger = new Ledger();
-  const target = graph as { post: (url: string, statements: Array<{ statement: string }>) => Promise<unknown> };
-  if (typeof target.post !== 'function') return ledger; // not the HTTP transport: no profile
-  const original = target.post.bind(target);
-  target.post = async (url, statements) => {
-    const start = performance.now();
-    try {
-      return await original(url, statements);
-    } finally {
-      ledger.add(statementName(statements[0]?.statement), performance.now() - start);
-    }
-  };
+  if (!(graph instanceof BoltGraph)) return ledger;
+  graph.statementObserver = (text, ms) => ledger.add(statementName(text), ms);
   return ledger;
 }

@@ -1,7 +1,8 @@
 // The two bulk loads compared: POST /pedigree over real HTTP (what a client gets, with validation, the lock, the
 // parent-type and cycle checks and the response), and the least Cypher that writes the same graph (UNWIND CREATE
 // of the germplasm, then of the relationships), in equal batches, one transaction per batch each.
-import type { HttpGraph } from '../src/graph/http-transport.js';
+import type { BoltGraph } from '../src/graph/bolt-transport.js';
+import { BENCH_TOKEN } from './db.js';
 import { refreshStatistics } from '../src/graph/schema.js';
 import type { RunningServer } from '../src/server.js';
 import type { PedigreeNode } from './generate.js';
@@ -53,7 +54,7 @@ export async function serviceLoad(running: RunningServer, nodes: PedigreeNode[],
     const { ms } = await timed(async () => {
       const res = await fetch(`${running.baseUrl}/pedigree`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
         body: JSON.stringify(batch),
       });
       const text = await res.text();
@@ -79,7 +80,7 @@ const CREATE_EDGES = [
  * describe (and that no earlier batch created) are created with the name the reference gives, as the service does.
  * The index statistics are refreshed after each batch, as the service's bulk importer does.
  */
-export async function rawLoad(graph: HttpGraph, nodes: PedigreeNode[], batchSize: number, log: (s: string) => void): Promise<LoadResult> {
+export async function rawLoad(graph: BoltGraph, nodes: PedigreeNode[], batchSize: number, log: (s: string) => void): Promise<LoadResult> {
   const ledger = new Ledger();
   const created = new Set<string>();
   const times: number[] = [];
@@ -110,6 +111,6 @@ export async function rawLoad(graph: HttpGraph, nodes: PedigreeNode[], batchSize
     if (i % 10 === 9 || i === batches.length - 1) log(`  raw load: ${i + 1}/${batches.length} batches, last ${Math.round(ms)} ms`);
   }
   const commit = round(times.reduce((a, b) => a + b, 0) - ledger.total(), 0);
-  ledger.add('commit (HTTP) and client work', commit);
+  ledger.add('commit and client work', commit);
   return result(nodes, times, graph.roundTrips - before, ledger);
 }

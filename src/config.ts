@@ -12,7 +12,11 @@ export interface Config {
   devDbPorts: { http: number; bolt: number };
   maxPageSize: number;
   maxBodyBytes: number;
-  loadDemoData: boolean;
+  /**
+   * When an empty database receives the demo data: `bundled` (default) only the bundled development Neo4j, so a
+   * production database named by NEO4J_URI never does; `always` any empty database; `never`.
+   */
+  demoData: 'bundled' | 'always' | 'never';
   logLevel: string;
   search: SearchConfig;
   auth: AuthConfig;
@@ -112,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devDbPorts: { http: int(env, 'BRAPI_DEV_DB_HTTP_PORT', 7474), bolt: int(env, 'BRAPI_DEV_DB_BOLT_PORT', 7687) },
     maxPageSize: int(env, 'BRAPI_MAX_PAGE_SIZE', 10_000),
     maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),
-    loadDemoData: env.BRAPI_DEMO_DATA !== 'false',
+    demoData: env.BRAPI_DEMO_DATA === 'true' ? 'always' : env.BRAPI_DEMO_DATA === 'false' ? 'never' : 'bundled',
     logLevel: env.LOG_LEVEL || 'info',
     search: {
       style: searchStyle(env.BRAPI_SEARCH_STYLE),

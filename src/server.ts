@@ -10,6 +10,7 @@ import { registerAdminToken } from './auth/tokens.js';
 import { entities } from './entities/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
+import { onNotification } from './graph/notifications.js';
 import type { Graph } from './graph/port.js';
 import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
@@ -57,9 +58,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       clientTimeoutMs: config.neo4j.timeoutMs,
       log: (line) => logger.info(line),
     });
-    uri = devDb.httpUrl;
+    uri = devDb.boltUrl;
   }
   const graph = connectGraph({ ...config.neo4j, uri });
+  onNotification((n) => logger.warn('Neo4j notification', { code: n.code, title: n.title, description: n.description, statement: n.statement }));
   const server = http.createServer();
   const stop = async () => {
     await new Promise<void>((resolve) => {
@@ -78,7 +80,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.info('connected to Neo4j', { uri, version: version.version, edition: version.edition });
     await ensureSchema(graph, schemaItems());
     if (config.auth.disabled) logger.warn('authentication is DISABLED (BRAPI_AUTH_DISABLED=true): anyone can change any data; use only for local development');
-    if (config.loadDemoData && (await isEmpty(graph))) await loadDemoData(graph, logger);
+    const demo = config.demoData === 'always' || (config.demoData === 'bundled' && devDb !== undefined);
+    if (demo && (await isEmpty(graph))) await loadDemoData(graph, logger);
     // After the demo load, which only fills an empty database.
     if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
     const { app } = createApp({ graph, config, logger });

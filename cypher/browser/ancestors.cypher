@@ -3,7 +3,6 @@
 // and how many paths lead to it (more than one: it is in the pedigree more than once).
 // Set the parameter first:
 // :param name => 'Williams 82'
-// (the Browser of Neo4j 3.x, which npm start serves, takes :param name: 'Williams 82')
 MATCH (g:Germplasm {germplasmName: $name})
 MATCH path = (g)-[:PARENT*1..]->(a:Germplasm)
 WITH a, length(path) AS generation, [r IN relationships(path) | r.parentType] AS types

@@ -3,7 +3,6 @@
 // Set the parameters first:
 // :param nameA => 'Williams 82'
 // :param nameB => 'L26'
-// (the Browser of Neo4j 3.x, which npm start serves: :param nameA: 'Williams 82' and :param nameB: 'L26')
 MATCH (x:Germplasm {germplasmName: $nameA}), (y:Germplasm {germplasmName: $nameB})
 MATCH px = (x)-[:PARENT*0..]->(c:Germplasm)
 WITH y, c, min(length(px)) AS fromA

@@ -2,7 +2,6 @@
 // each generation, with up to 25 of their names.
 // Set the parameter first:
 // :param name => 'Williams 82'
-// (the Browser of Neo4j 3.x, which npm start serves, takes :param name: 'Williams 82')
 MATCH (g:Germplasm {germplasmName: $name})
 MATCH path = (g)<-[:PARENT*1..]-(d:Germplasm)
 WITH d, min(length(path)) AS generation

@@ -4,7 +4,6 @@
 // Set the parameters first:
 // :param parentType => 'FEMALE'
 // :param top => 10
-// (the Browser of Neo4j 3.x, which npm start serves: :param parentType: 'FEMALE' and :param top: 10)
 MATCH (child:Germplasm)-[:PARENT {parentType: $parentType}]->(p:Germplasm)
 OPTIONAL MATCH (child)-[:PARENT]->(mate:Germplasm) WHERE mate <> p
 WITH p, child, mate ORDER BY child.germplasmName

@@ -2,7 +2,6 @@
 // population and clonal sources).
 // Set the parameter first:
 // :param top => 20
-// (the Browser of Neo4j 3.x, which npm start serves, takes :param top: 20)
 MATCH (child:Germplasm)-[r:PARENT]->(p:Germplasm)
 WITH p, count(DISTINCT child) AS progeny,
   sum(CASE r.parentType WHEN 'FEMALE' THEN 1 ELSE 0 END) AS asFemale,

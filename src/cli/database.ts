@@ -16,7 +16,7 @@ export async function runWithGraph(work: (graph: Graph) => Promise<number>): Pro
   try {
     if (!uri) {
       devDb = await startDevNeo4j({ dir: config.devDbDir });
-      uri = devDb.httpUrl;
+      uri = devDb.boltUrl;
     }
     const graph = connectGraph({ ...config.neo4j, uri });
     try {

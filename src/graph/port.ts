@@ -1,6 +1,6 @@
-// The one interface the rest of the service uses to reach Neo4j. Two transports implement it (Bolt via
-// neo4j-driver, HTTP transactional Cypher) and must behave the same: rows are plain JS objects keyed by column,
-// integers are numbers, and transaction() commits when its function resolves and rolls back when it throws.
+// The one interface the rest of the service uses to reach Neo4j (implemented over Bolt in bolt-transport.ts): rows
+// are plain JS objects keyed by column, integers are numbers, and transaction() commits when its function resolves
+// and rolls back when it throws.
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
@@ -11,17 +11,26 @@ export interface Runner {
 }
 
 export interface ServerVersion {
-  /** Full version string, e.g. "3.1.1" or "5.26.0". */
+  /** Full version string, e.g. "5.26.30". */
   version: string;
   major: number;
   minor: number;
   edition: string;
 }
 
+export interface ReadOptions {
+  /**
+   * Read on the cluster's primary, which has every committed write: for what a client reads right after writing it
+   * through another replica of the service (a saved search's results). Default: any member, causally after this
+   * instance's own writes.
+   */
+  primary?: boolean;
+}
+
 export interface Graph {
-  /** One auto-commit read statement: one round trip. */
-  read<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
-  /** One auto-commit write statement: one round trip. */
+  /** One read statement in a read transaction: one round trip. */
+  read<T extends Row = Row>(cypher: string, params?: Params, options?: ReadOptions): Promise<T[]>;
+  /** One write statement in a write transaction: one round trip. */
   write<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;
   /**
    * Runs work in one transaction: commit on success, rollback on any error (which is rethrown). Statements of one
@@ -32,10 +41,7 @@ export interface Graph {
   serverVersion(): Promise<ServerVersion>;
   /** Cheap liveness probe of the database, used by the readiness endpoint. */
   ping(): Promise<void>;
-  /**
-   * Count of requests sent to the database since start (tests prove "one round trip per page" with it). HTTP counts
-   * every request, including a transaction's commit; Bolt counts statements (its commit is pipelined).
-   */
+  /** Statements sent to the database since start (tests prove "one round trip per page" with it). */
   readonly roundTrips: number;
   close(): Promise<void>;
 }
@@ -45,7 +51,7 @@ export function parseVersion(version: string, edition = 'unknown'): ServerVersio
   return { version, major: major || 0, minor: minor || 0, edition };
 }
 
-/** Asks the server its version (both transports; `dbms.components()` exists from 3.0 to 5.x). */
+/** Asks the server its version and edition. */
 export async function detectVersion(graph: Pick<Graph, 'read'>): Promise<ServerVersion> {
   const [row] = await graph.read<{ version: string; edition: string }>(
     'CALL dbms.components() YIELD versions, edition RETURN versions[0] AS version, edition',

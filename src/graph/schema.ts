@@ -1,43 +1,44 @@
-// Uniqueness constraints on every entity's DbId and indexes on the properties filters use, created idempotently in
-// the syntax of the connected server's version (3.x, 4.x and 5.x each differ, see DESIGN.md).
-import type { Graph, ServerVersion } from './port.js';
+// Uniqueness constraints on every entity's DbId and indexes on the properties filters use, created idempotently
+// (`IF NOT EXISTS`) with Neo4j 5's schema commands. Point properties get point indexes, which serve area searches.
+import type { Graph } from './port.js';
 
 export interface SchemaItem {
   label: string;
   prop: string;
   unique: boolean;
+  /** A `point` property (a GeoJSON position stored as a WGS-84 point): a point index instead of a range index. */
+  point?: boolean;
 }
 
-export function schemaStatements(version: ServerVersion, items: SchemaItem[]): string[] {
-  return items.map(({ label, prop, unique }) => {
-    const name = `${unique ? 'unique' : 'index'}_${label}_${prop}`;
-    if (version.major <= 3) {
-      // 3.x has no IF NOT EXISTS, but creating an existing index or constraint is a no-op there.
-      return unique ? `CREATE CONSTRAINT ON (n:${label}) ASSERT n.${prop} IS UNIQUE` : `CREATE INDEX ON :${label}(${prop})`;
-    }
-    if (!unique) return `CREATE INDEX ${name} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
-    // FOR ... REQUIRE arrived in 4.4; 4.0-4.3 only know ON ... ASSERT.
-    const modern = version.major >= 5 || version.minor >= 4;
-    return modern
-      ? `CREATE CONSTRAINT ${name} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`
-      : `CREATE CONSTRAINT ${name} IF NOT EXISTS ON (n:${label}) ASSERT n.${prop} IS UNIQUE`;
+export function schemaStatements(items: SchemaItem[]): string[] {
+  return items.map(({ label, prop, unique, point }) => {
+    if (unique) return `CREATE CONSTRAINT unique_${label}_${prop} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`;
+    if (point) return `CREATE POINT INDEX point_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
+    return `CREATE INDEX index_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
   });
 }
+
+/** The oldest server the service runs on: its Cypher uses Neo4j 5 syntax throughout. */
+export const MIN_NEO4J_MAJOR = 5;
 
 /** Schema changes cannot share a transaction with data writes, so each runs on its own. */
 export async function ensureSchema(graph: Graph, items: SchemaItem[]): Promise<void> {
   const version = await graph.serverVersion();
-  for (const statement of schemaStatements(version, items)) await graph.write(statement);
+  if (version.major < MIN_NEO4J_MAJOR) {
+    throw new Error(`Neo4j ${version.version} is too old: the service needs Neo4j 5 or later (see the README, "Neo4j").`);
+  }
+  for (const statement of schemaStatements(items)) await graph.write(statement);
+  // A new index is built in the background; queries planned before it is online would scan instead.
+  await graph.write('CALL db.awaitIndexes(300)');
 }
 
 /** Loads at least this large make bulk writers refresh the index statistics (see below). */
 export const BULK_ROWS = 1000;
 
 /**
- * Asks Neo4j to resample the indexes whose statistics are out of date (3.1 to 5.x). A plan made on the statistics
- * of a young database turns per-row DbId lookups (UNWIND ... MATCH by DbId) into an index scan per row: on 3.1,
- * linking 1,000 pedigree relationships right after loading 20,000 germplasm took 32 s instead of 0.3 s. Bulk
- * writers call this after a large write; it only schedules the sampling and returns at once.
+ * Asks Neo4j to resample the indexes whose statistics are out of date. A plan made on the statistics of a young
+ * database turns per-row DbId lookups (UNWIND ... MATCH by DbId) into an index scan per row, so bulk writers call
+ * this after a large write; it only schedules the sampling and returns at once.
  */
 export async function refreshStatistics(graph: Graph): Promise<void> {
   await graph.write('CALL db.resampleOutdatedIndexes()');

@@ -19,13 +19,11 @@ function literal(text: string): string | number {
   throw new Error(`cannot read the parameter value ${text}`);
 }
 
-/** The parameters of a file: `// :param name => value` lines (Browser 4/5), each also given in the Neo4j 3.x Browser form. */
+/** The parameters of a file: its `// :param name => value` lines, as Neo4j Browser 5 takes them. */
 function paramsOf(text: string): Params {
   const params: Params = {};
   for (const [, name, value] of text.matchAll(/^\/\/ :param (\w+) => (.+?)\s*$/gm)) {
     params[name] = literal(value);
-    // The form the Browser of Neo4j 3.x takes (`:param name: value`) is given too.
-    expect(text, `3.x form of ${name}`).to.include(`:param ${name}: ${value}`);
   }
   return params;
 }

@@ -52,7 +52,7 @@ async function fingerprint(): Promise<string> {
   const rows = await server().graph.read<{ l: string[]; p: Record<string, unknown>; r: string[] }>(
     `MATCH (n) WHERE NOT n:SavedSearch AND NOT n:ApiToken
      OPTIONAL MATCH (n)-[rel]->(m)
-     WITH n, collect(type(rel) + '>' + coalesce(m.germplasmDbId, toString(id(m)))) AS r
+     WITH n, collect(type(rel) + '>' + coalesce(m.germplasmDbId, elementId(m))) AS r
      RETURN labels(n) AS l, properties(n) AS p, r`,
   );
   const lines = rows.map((row) => JSON.stringify([row.l.sort(), Object.entries(row.p).sort(), row.r.sort()])).sort();

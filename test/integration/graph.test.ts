@@ -1,27 +1,22 @@
-// The HTTP transport's contract (src/graph/port.ts) against the real bundled Neo4j 3.1.1.
+// The transport's contract (src/graph/port.ts) against the suite's real Neo4j 5 over Bolt.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { expect } from 'chai';
-import { BoltGraph } from '../../src/graph/bolt-transport.js';
+import { BoltGraph, WriteInReadError } from '../../src/graph/bolt-transport.js';
 import { connectGraph } from '../../src/graph/connect.js';
-import { HttpGraph } from '../../src/graph/http-transport.js';
+import { seenNotifications } from '../../src/graph/notifications.js';
 import type { Graph } from '../../src/graph/port.js';
 import { ensureSchema, type SchemaItem } from '../../src/graph/schema.js';
 import { freePort } from '../../src/devdb/launcher.js';
 import { ConflictError, DatabaseError, DatabaseUnavailableError } from '../../src/errors.js';
-import { server } from '../support/server.js';
+import { server, testDatabase } from '../support/server.js';
 
 const run = randomUUID();
 
-function httpUrl(): string {
-  const devDb = server().devDb;
-  if (!devDb) throw new Error('these tests need the bundled Neo4j (NEO4J_URI must be unset)');
-  return devDb.httpUrl;
-}
-
-/** A fresh transport, so round trips start at 0. */
-function freshGraph(timeoutMs?: number): HttpGraph {
-  return new HttpGraph({ url: httpUrl(), timeoutMs });
+/** A fresh connection to the suite's database, so round trips start at 0. */
+function freshGraph(timeoutMs?: number): BoltGraph {
+  const db = testDatabase();
+  return new BoltGraph({ url: db.uri, user: db.user, password: db.password, timeoutMs });
 }
 
 /** Asserts that the promise rejects and returns the rejection. */
@@ -39,12 +34,12 @@ async function countTagged(graph: Graph, tag: string): Promise<number> {
   return row.c;
 }
 
-describe('graph: HTTP transport against the bundled Neo4j', () => {
+describe('graph: Bolt transport against Neo4j 5', () => {
   let graph: Graph;
 
   before(() => {
     graph = server().graph;
-    expect(graph).to.be.instanceOf(HttpGraph);
+    expect(graph).to.be.instanceOf(BoltGraph);
   });
 
   after(async () => {
@@ -151,11 +146,15 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
     /** A write to the shared node: it would block (and so time out) if a transaction left open still held its lock. */
     async function lockIsFree(): Promise<number> {
       const g = freshGraph(5_000);
-      const [row] = await g.write<{ v: number }>(
-        'MATCH (n:GraphTest {run: $run, id: $id}) SET n.touched = coalesce(n.touched, 0) + 1 RETURN n.v AS v',
-        { run, id: lockedId },
-      );
-      return row.v;
+      try {
+        const [row] = await g.write<{ v: number }>(
+          'MATCH (n:GraphTest {run: $run, id: $id}) SET n.touched = coalesce(n.touched, 0) + 1 RETURN n.v AS v',
+          { run, id: lockedId },
+        );
+        return row.v;
+      } finally {
+        await g.close();
+      }
     }
 
     it('commits several statements together, returning what work returns', async () => {
@@ -243,74 +242,105 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
       expect(await lockIsFree()).to.equal(1);
     });
 
-    it('sends nothing for a transaction that runs no statement, and returns what work returns', async () => {
-      const g = freshGraph();
-      await g.ping();
-      const before = g.roundTrips;
-      expect(await g.transaction(async () => 'nothing')).to.equal('nothing');
-      expect(g.roundTrips - before).to.equal(0);
-    });
   });
 
   describe('roundTrips', () => {
-    it('counts the one-time discovery request, then exactly 1 per auto-commit statement', async () => {
+    it('counts exactly 1 per statement, failed ones included, and nothing for a transaction without one', async () => {
       const g = freshGraph();
-      expect(g.roundTrips).to.equal(0);
-      await g.read('RETURN 1 AS x');
-      expect(g.roundTrips).to.equal(2); // GET / (transaction endpoint discovery, cached) + the statement
-      await g.read('RETURN 1 AS x');
-      expect(g.roundTrips).to.equal(3);
-      await g.write('CREATE (:GraphTest {run: $run, tag: "rt"})', { run });
-      expect(g.roundTrips).to.equal(4);
-      await rejection(g.read('RETURN RETURN'));
-      expect(g.roundTrips).to.equal(5);
-    });
-
-    it('costs N + 1 for a committed transaction of N statements (N posts, then the commit)', async () => {
-      const g = freshGraph();
-      await g.ping();
-      for (const n of [1, 3]) {
-        const before = g.roundTrips;
+      try {
+        expect(g.roundTrips).to.equal(0);
+        await g.read('RETURN 1 AS x');
+        expect(g.roundTrips).to.equal(1);
+        await g.write('CREATE (:GraphTest {run: $run, tag: "rt"})', { run });
+        expect(g.roundTrips).to.equal(2);
+        await rejection(g.read('RETURN RETURN'));
+        expect(g.roundTrips).to.equal(3);
         await g.transaction(async (tx) => {
-          for (let i = 0; i < n; i++) await tx.run('CREATE (:GraphTest {run: $run, tag: "rtTx"})', { run });
-        });
-        expect(g.roundTrips - before, `transaction of ${n}`).to.equal(n + 1);
-      }
-      expect(await countTagged(g, 'rtTx')).to.equal(4);
-    });
-
-    it('costs N + 1 (the rollback) when work throws, and N when the database already rolled back', async () => {
-      const g = freshGraph();
-      await g.ping();
-      let before = g.roundTrips;
-      await rejection(
-        g.transaction(async (tx) => {
           await tx.run('RETURN 1');
           await tx.run('RETURN 2');
-          throw new Error('stop');
-        }),
-      );
-      expect(g.roundTrips - before).to.equal(3);
-      before = g.roundTrips;
-      await rejection(
-        g.transaction(async (tx) => {
-          await tx.run('RETURN 1');
-          await tx.run('RETURN RETURN');
-        }),
-      );
-      expect(g.roundTrips - before).to.equal(2);
+        });
+        expect(g.roundTrips).to.equal(5);
+        expect(await g.transaction(async () => 'nothing')).to.equal('nothing');
+        expect(g.roundTrips).to.equal(5);
+      } finally {
+        await g.close();
+      }
     });
   });
 
-  it('serverVersion() reports 3.1.1 and is asked only once', async () => {
+  describe('whole numbers reach Cypher as integers', () => {
+    it('at any depth of the parameters, where Cypher refuses floats (LIMIT, SKIP, list index, range)', async () => {
+      const [row] = await graph.read<{ l: number[]; pick: string; r: number[]; deep: string }>(
+        `UNWIND range(1, 10) AS x WITH x SKIP $skip LIMIT $limit
+         WITH collect(x) AS l RETURN l, $names[$i] AS pick, range($p.from, $p.to) AS r, valueType($p.list[0]) AS deep`,
+        { skip: 2, limit: 3, names: ['a', 'b', 'c'], i: 1, p: { from: 1, to: 3, list: [7, 8] } },
+      );
+      expect(row).to.deep.equal({ l: [3, 4, 5], pick: 'b', r: [1, 2, 3], deep: 'INTEGER NOT NULL' });
+    });
+
+    it('keeps fractions as floats, and a list holding one fraction all floats (a stored list has one type)', async () => {
+      const [row] = await graph.write<{ a: string; b: string; c: string }>(
+        `CREATE (n:GraphTest {run: $run, tag: 'mixed', mixed: $mixed, whole: $whole, f: $f})
+         RETURN valueType(n.mixed) AS a, valueType(n.whole) AS b, valueType(n.f) AS c`,
+        { run, mixed: [1, 2.5], whole: [1, 2], f: 0.5 },
+      );
+      expect(row).to.deep.equal({ a: 'LIST<FLOAT NOT NULL> NOT NULL', b: 'LIST<INTEGER NOT NULL> NOT NULL', c: 'FLOAT NOT NULL' });
+    });
+  });
+
+  describe('access modes', () => {
+    it('refuses a write hidden in a read (read transactions are read-only, as on a cluster secondary)', async () => {
+      const err = await rejection(graph.read('CREATE (:GraphTest {run: $run, tag: "hidden"}) RETURN 1', { run }));
+      expect(err).to.be.instanceOf(DatabaseError);
+      expect(err.code).to.match(/AccessMode|Forbidden/);
+      const inTx = await rejection(graph.transaction((tx) => tx.run('CREATE (:GraphTest {run: $run, tag: "hidden"})', { run }), 'read'));
+      expect(inTx).to.be.instanceOf(DatabaseError);
+      expect(await countTagged(graph, 'hidden')).to.equal(0);
+    });
+
+    it('a primary read answers like a read and refuses to change the graph', async () => {
+      expect(await graph.read('RETURN $x AS x', { x: 'p' }, { primary: true })).to.deep.equal([{ x: 'p' }]);
+      const err = await rejection(graph.read('CREATE (:GraphTest {run: $run, tag: "primaryWrite"}) RETURN 1', { run }, { primary: true }));
+      expect(err).to.be.instanceOf(WriteInReadError);
+      expect(await countTagged(graph, 'primaryWrite')).to.equal(0);
+    });
+
+    it('passes this instance\'s bookmarks on: a read after a write is causally after it', async () => {
+      const g = freshGraph();
+      try {
+        expect(await g.bookmarks.getBookmarks()).to.deep.equal([]);
+        await g.write('CREATE (:GraphTest {run: $run, tag: "bookmark"})', { run });
+        const afterWrite = await g.bookmarks.getBookmarks();
+        expect(afterWrite).to.have.length(1);
+        expect(await countTagged(g, 'bookmark')).to.equal(1);
+      } finally {
+        await g.close();
+      }
+    });
+  });
+
+  describe('notifications', () => {
+    it('records each distinct notification of a statement once (here a cartesian-product warning)', async () => {
+      const cypher = 'MATCH (a:GraphTest {run: $run}), (b:GraphTest {run: $run}) RETURN count(*) AS c';
+      await graph.read(cypher, { run });
+      await graph.read(cypher, { run });
+      const mine = seenNotifications().filter((n) => n.statement === cypher);
+      expect(mine.map((n) => n.code)).to.deep.equal(['Neo.ClientNotification.Statement.CartesianProduct']);
+    });
+  });
+
+  it('serverVersion() reports Neo4j 5 and is asked only once', async () => {
     const g = freshGraph();
-    const version = await g.serverVersion();
-    expect(version).to.include({ version: '3.1.1', major: 3, minor: 1 });
-    expect(version.edition).to.be.a('string').and.match(/community/i);
-    const trips = g.roundTrips;
-    expect(await g.serverVersion()).to.equal(version);
-    expect(g.roundTrips).to.equal(trips);
-    expect(await graph.serverVersion()).to.include({ version: '3.1.1', major: 3, minor: 1 });
+    try {
+      const version = await g.serverVersion();
+      expect(version.major).to.be.at.least(5);
+      expect(version.edition).to.be.a('string');
+      const trips = g.roundTrips;
+      expect(await g.serverVersion()).to.equal(version);
+      expect(g.roundTrips).to.equal(trips);
+    } finally {
+      await g.close();
+    }
   });
 
   describe('ensureSchema()', () => {
@@ -322,17 +352,18 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
 
     after(async () => {
       await graph.write(`MATCH (n:${label}) DETACH DELETE n`);
-      await graph.write(`DROP CONSTRAINT ON (n:${label}) ASSERT n.testDbId IS UNIQUE`).catch(() => undefined);
-      await graph.write(`DROP INDEX ON :${label}(name)`).catch(() => undefined);
+      await graph.write(`DROP CONSTRAINT unique_${label}_testDbId IF EXISTS`);
+      await graph.write(`DROP INDEX index_${label}_name IF EXISTS`);
     });
 
     it('is idempotent and creates the constraint and index', async () => {
       await ensureSchema(graph, items);
       await ensureSchema(graph, items);
-      const constraints = await graph.read<{ description: string }>('CALL db.constraints() YIELD description RETURN description');
-      expect(constraints.filter((c) => c.description.includes(`:${label}`) && c.description.includes('testDbId'))).to.have.length(1);
-      const indexes = await graph.read<{ description: string }>('CALL db.indexes() YIELD description RETURN description');
-      expect(indexes.filter((i) => i.description.includes(`:${label}(name)`))).to.have.length(1);
+      const constraints = await graph.read<{ name: string }>('SHOW CONSTRAINTS YIELD name, labelsOrTypes, properties WHERE labelsOrTypes = [$label] RETURN name', { label });
+      expect(constraints).to.deep.equal([{ name: `unique_${label}_testDbId` }]);
+      const indexes = await graph.read<{ name: string; state: string }>(
+        'SHOW INDEXES YIELD name, labelsOrTypes, properties, owningConstraint, state WHERE labelsOrTypes = [$label] AND owningConstraint IS NULL RETURN name, state', { label });
+      expect(indexes).to.deep.equal([{ name: `index_${label}_name`, state: 'ONLINE' }]);
     });
 
     it('enforces the uniqueness constraint with ConflictError (409), auto-commit and in a transaction', async () => {
@@ -360,14 +391,14 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
   describe('an unavailable database', () => {
     it('rejects quickly with DatabaseUnavailableError (503, Retry-After) when nothing listens', async () => {
       const port = await freePort();
-      const g = new HttpGraph({ url: `http://127.0.0.1:${port}`, timeoutMs: 1_000 });
+      const g = new BoltGraph({ url: `bolt://127.0.0.1:${port}`, timeoutMs: 1_000 });
       const started = Date.now();
       const err = await rejection(g.read('RETURN 1'));
       expect(Date.now() - started).to.be.below(3_000);
       expect(err).to.be.instanceOf(DatabaseUnavailableError);
       expect(err.status).to.equal(503);
       expect(err.headers).to.have.property('Retry-After').that.matches(/^\d+$/);
-      // The failed discovery is not cached: the next call tries again (and fails the same way).
+      // Nothing is cached: the next call tries again (and fails the same way).
       expect(await rejection(g.ping())).to.be.instanceOf(DatabaseUnavailableError);
       await g.close();
     });
@@ -381,7 +412,7 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = silent.address() as net.AddressInfo;
-        const g = new HttpGraph({ url: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+        const g = new BoltGraph({ url: `bolt://127.0.0.1:${port}`, timeoutMs: 300 });
         const started = Date.now();
         const err = await rejection(g.read('RETURN 1'));
         expect(Date.now() - started).to.be.below(3_000);
@@ -396,17 +427,18 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
   });
 
   describe('connectGraph()', () => {
-    it('picks HttpGraph for http:// and https://', async () => {
-      for (const uri of ['http://127.0.0.1:7474', 'https://neo4j.example.org:7473/']) {
-        const g = connectGraph({ uri });
-        expect(g, uri).to.be.instanceOf(HttpGraph);
-        await g.close();
+    it('connects over Bolt to the suite\'s database', async () => {
+      const db = testDatabase();
+      const real = connectGraph({ uri: db.uri, user: db.user, password: db.password });
+      try {
+        expect(real).to.be.instanceOf(BoltGraph);
+        expect(await real.read('RETURN 1 AS one')).to.deep.equal([{ one: 1 }]);
+      } finally {
+        await real.close();
       }
-      const real = connectGraph({ uri: httpUrl() });
-      expect(await real.read('RETURN 1 AS one')).to.deep.equal([{ one: 1 }]);
     });
 
-    it('picks BoltGraph for bolt://, neo4j:// and neo4j+s:// without connecting', async () => {
+    it('takes bolt://, neo4j:// and neo4j+s:// without connecting', async () => {
       for (const uri of ['bolt://127.0.0.1:1', 'neo4j://127.0.0.1:1', 'neo4j+s://neo4j.example.org', 'bolt+s://127.0.0.1:1']) {
         const g = connectGraph({ uri, user: 'neo4j', password: 'x' });
         try {
@@ -418,8 +450,8 @@ describe('graph: HTTP transport against the bundled Neo4j', () => {
       }
     });
 
-    it('throws a clear error for an unsupported scheme', () => {
-      expect(() => connectGraph({ uri: 'ftp://x' })).to.throw(Error, /unsupported scheme "ftp".*bolt:\/\/.*http\(s\):\/\//);
+    it('throws a clear error for HTTP endpoints and unsupported schemes', () => {
+      expect(() => connectGraph({ uri: 'http://127.0.0.1:7474' })).to.throw(Error, /unsupported scheme "http".*Bolt/);
       expect(() => connectGraph({ uri: 'redis://127.0.0.1:6379' })).to.throw(/unsupported scheme "redis"/);
     });
   });

@@ -1,10 +1,14 @@
-// One bundled Neo4j and one service for the whole suite: started by the root hooks in test/setup.ts, in a fresh
-// throwaway directory, with the demo data loaded, and always stopped at the end.
+// One Neo4j 5 and one service for the whole suite, started by the root hooks in test/setup.ts with the demo data
+// loaded, and always stopped at the end. The database is the bundled one in a fresh throwaway directory, or the
+// server TEST_NEO4J_URI names (TEST_NEO4J_USER, TEST_NEO4J_PASSWORD): that one must be empty, or
+// TEST_NEO4J_ALLOW_WIPE=true must say the suite may empty it, so a curator's data is never wiped by accident.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { connectGraph } from '../../src/graph/connect.js';
+import type { Graph } from '../../src/graph/port.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 let running: RunningServer | undefined;
@@ -13,9 +17,61 @@ let running: RunningServer | undefined;
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 let workDir: string | undefined;
 
+/** The database the suite runs on, as a client connects to it (CLIs and direct connections use this). */
+export interface TestDatabase {
+  uri: string;
+  user?: string;
+  password?: string;
+}
+
+const external: TestDatabase | undefined = process.env.TEST_NEO4J_URI
+  ? { uri: process.env.TEST_NEO4J_URI, user: process.env.TEST_NEO4J_USER || undefined, password: process.env.TEST_NEO4J_PASSWORD || undefined }
+  : undefined;
+
+/** Deletes every node, in batches (a whole database in one transaction could exceed its memory). */
+export async function emptyDatabase(graph: Graph): Promise<void> {
+  for (;;) {
+    const [row] = await graph.write<{ n: number }>('MATCH (n) WITH n LIMIT 10000 DETACH DELETE n RETURN count(*) AS n');
+    if (!row || row.n === 0) return;
+  }
+}
+
+async function prepareExternal(db: TestDatabase): Promise<void> {
+  const graph = connectGraph({ ...db, timeoutMs: 120_000 });
+  try {
+    const holdsData = (await graph.read('MATCH (n) RETURN 1 AS found LIMIT 1')).length > 0;
+    if (holdsData && process.env.TEST_NEO4J_ALLOW_WIPE !== 'true') {
+      throw new Error(`TEST_NEO4J_URI (${db.uri}) names a database that holds data. The suite empties the database it ` +
+        'runs on: point it at an empty Neo4j 5, or set TEST_NEO4J_ALLOW_WIPE=true if this data may be deleted.');
+    }
+    if (holdsData) await emptyDatabase(graph);
+  } finally {
+    await graph.close();
+  }
+}
+
+export function testDatabase(): TestDatabase {
+  if (external) return external;
+  const devDb = server().devDb;
+  if (!devDb) throw new Error('The test server has no database yet.');
+  return { uri: devDb.boltUrl };
+}
+
+/** True when the suite runs on the bundled Neo4j (tests that start, stop or kill it need that). */
+export function onBundledNeo4j(): boolean {
+  return !external;
+}
+
 export async function startTestServer(): Promise<RunningServer> {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-neo4j-test-'));
+  if (external) await prepareExternal(external);
   const config = loadConfig({
+    ...(external ? {
+      NEO4J_URI: external.uri,
+      NEO4J_USER: external.user ?? '',
+      NEO4J_PASSWORD: external.password ?? '',
+      BRAPI_DEMO_DATA: 'true',
+    } : {}),
     PORT: '0',
     HOST: '127.0.0.1',
     BRAPI_DEV_DB_DIR: workDir,
@@ -33,6 +89,8 @@ export async function startTestServer(): Promise<RunningServer> {
 }
 
 export async function stopTestServer(): Promise<void> {
+  // An external database was empty (or might be emptied) when the suite began: leave it empty again.
+  if (external && running) await emptyDatabase(running.graph).catch(() => undefined);
   await running?.stop();
   running = undefined;
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
