@@ -3,6 +3,8 @@
 // GET, paged by its page/pageSize (the two-step flow clients handle); `immediate` answers POST with 200 and the page
 // the body's page/pageSize ask for.
 import { BadRequestError } from '../errors.js';
+import { readsOnPrimary } from '../graph/consistency.js';
+import type { Graph } from '../graph/port.js';
 import { addStatus, respondList, respondOne } from '../http/envelope.js';
 import { filterInput, reportIgnored } from '../http/query.js';
 import type { BrapiContext, BrapiRouter } from '../http/types.js';
@@ -27,7 +29,7 @@ export function registerSearches(router: BrapiRouter) {
       if (ctx.services.config.search.style === 'immediate') {
         ctx.state.paging = { ...ctx.state.paging, ...paging };
         const ids = await runPlan(ctx.services, plan);
-        return respondPage(ctx, searchable, ids.length, pageOf(ctx, ids), plan.options);
+        return respondPage(ctx, ctx.services.graph, searchable, ids.length, pageOf(ctx, ids), plan.options);
       }
       const id = await startSearch(ctx.services, searchable, plan, ctx.state.actor.userId);
       respondAccepted(ctx, id);
@@ -37,9 +39,11 @@ export function registerSearches(router: BrapiRouter) {
       reportIgnored(ctx, Object.keys(filterInput(ctx)));
       const id = ctx.params.searchResultsDbId;
       const { page, pageSize } = ctx.state.paging;
-      const saved = await readSearch(ctx.services, searchable, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
+      // The search may have been saved through another replica a moment ago (graph/consistency.ts).
+      const graph = readsOnPrimary(ctx.services.graph);
+      const saved = await readSearch({ ...ctx.services, graph }, searchable, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
       if (saved.status === 'pending') return respondAccepted(ctx, id);
-      await respondPage(ctx, searchable, saved.total, saved.ids, saved.options);
+      await respondPage(ctx, graph, searchable, saved.total, saved.ids, saved.options);
     });
   }
 }
@@ -49,8 +53,8 @@ function pageOf(ctx: BrapiContext, ids: string[]): string[] {
   return ids.slice(page * pageSize, (page + 1) * pageSize);
 }
 
-async function respondPage(ctx: BrapiContext, searchable: Searchable, total: number, ids: string[], options: Parameters<Searchable['read']>[2]) {
-  const data = await searchable.read(ctx.services.graph, ids, options);
+async function respondPage(ctx: BrapiContext, graph: Graph, searchable: Searchable, total: number, ids: string[], options: Parameters<Searchable['read']>[2]) {
+  const data = await searchable.read(graph, ids, options);
   if (total === 0) addStatus(ctx, 'INFO', 'Nothing matches this search.');
   respondList(ctx, total, data);
 }

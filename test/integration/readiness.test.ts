@@ -38,8 +38,9 @@ describe('readiness and an unavailable database', () => {
     } finally {
       web.closeAllConnections();
       await new Promise<void>((r) => web.close(() => r()));
-      await db.close();
+      // The driver first: the relay's close waits for the connections through it to end.
       await graph.close();
+      await db.close();
     }
   });
 });

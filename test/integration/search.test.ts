@@ -121,23 +121,6 @@ describe('search', () => {
     });
   });
 
-  it('serves a saved search from another replica of the service (the results live in Neo4j)', async () => {
-    const { id } = await search('germplasm', { germplasmDbIds: ['soy-essex'] });
-    const { app } = createApp({ graph: server().graph, config: server().config, logger: createLogger('silent') });
-    const replica = http.createServer(app.callback());
-    await new Promise<void>((resolve) => replica.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = replica.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}${server().config.basePath}/search/germplasm/${id}`, {
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      });
-      expect(res.status).to.equal(200);
-      expect(((await res.json()) as any).result.data.map((g: any) => g.germplasmDbId)).to.deep.equal(['soy-essex']);
-    } finally {
-      await new Promise((resolve) => replica.close(resolve));
-    }
-  });
-
   it('answers 200 with the page at once in the immediate style', async () => {
     await withSearchConfig({ style: 'immediate' }, async () => {
       const res = await api('POST', '/search/germplasm', { germplasmNames: ['Williams 82', 'Essex', 'Forrest'], page: 1, pageSize: 2 });
