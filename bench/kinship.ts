@@ -3,6 +3,7 @@
 // (the raw Cypher on the service's connection) and the computation (computeKinship in this process). The cultivars
 // are a deterministic spread: of the SoyBase germplasm with a known parent, in DbId order, every (total / n)-th.
 // Written to bench/results/kinship.{json,md}.
+import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +87,7 @@ export function writeKinshipReport(cases: KinshipCase[], reps: number, totalMs: 
   const text = [
     `# Kinship benchmark (${report.date})`,
     '',
-    `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB; bundled Neo4j 3.1.1 over HTTP, demo data (SoyBase). ` +
+    `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB; bundled Neo4j ${NEO4J_VERSION} over Bolt, demo data (SoyBase). ` +
       `${reps} timed rounds after a warm-up; latencies in ms (p50).`,
     '',
     'The request is POST /extensions/kinship (JSON, method "pedigree") over HTTP; the traversal is its one Cypher ' +

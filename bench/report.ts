@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnosis } from './diagnose.js';
 import type { ListResult } from './lists.js';
 import type { LoadResult } from './load.js';
-import type { Floor, SizeShape, SliceResult } from './slices.js';
+import { NEO4J_VERSION } from '../src/devdb/launcher.js';
+import type { Floor, FullTreeResult, SizeShape, SliceResult } from './slices.js';
 import { ratio } from './stats.js';
 
 export const TARGETS = { sliceRatio: 1.25, loadRatio: 1.5, sizeRatio: 1.3, roundTripsPerGet: 1, listRatio: 1.3 };
@@ -19,6 +20,8 @@ export interface DatasetResult {
   floor: Floor;
   slices: SliceResult[];
   diagnosis: Diagnosis;
+  /** SoyBase: the full tree of Williams 82 as one answer. */
+  fullTree?: FullTreeResult;
   ms: number;
 }
 
@@ -73,8 +76,8 @@ function listSection(r: BenchReport): string[] {
 export function markdown(r: BenchReport): string {
   const lines: string[] = [];
   lines.push(`# Benchmark (${r.date})`, '');
-  lines.push(`Node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB; Neo4j 3.1.1 (bundled) ` +
-    `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over HTTP. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
+  lines.push(`Node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB; Neo4j ${NEO4J_VERSION} (bundled) ` +
+    `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over Bolt. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
   lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
   // A lists-only run (--lists-only) has no pedigree datasets.
   if (!r.datasets.length) return [...lines, ...listSection(r)].join('\n');
@@ -91,6 +94,17 @@ export function markdown(r: BenchReport): string {
     }
   }
   lines.push('');
+  const trees = r.datasets.filter((d) => d.fullTree);
+  if (trees.length) {
+    lines.push('Full tree as one answer (every ancestor and descendant, one page):', '');
+    lines.push('| dataset | germplasm | germplasm in the answer | JSON | service p50 / p95 | raw p50 / p95 | ratio p50 |');
+    lines.push('|---|---|---|---|---|---|---|');
+    for (const d of trees) {
+      const t = d.fullTree!;
+      lines.push(`| ${d.name} | ${t.germplasmDbId} | ${t.size} | ${(t.bytes / 1e6).toFixed(2)} MB | ${t.service.p50} / ${t.service.p95} | ${t.raw.p50} / ${t.raw.p95} | ${t.ratioP50} |`);
+    }
+    lines.push('');
+  }
   lines.push('Fixed cost of any request (p50, ms), to read the small slices against: ');
   lines.push('');
   lines.push('| dataset | GET /health (Koa + HTTP) | GET /ready (RETURN 1 via the service) | RETURN 1 direct | service overhead on a trivial statement |');

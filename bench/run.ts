@@ -9,6 +9,8 @@
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g); BENCH_LISTS_ONLY=true / --lists-only: only the
 //   list-endpoint figure (GET /germplasm on the demo data); BENCH_KINSHIP_ONLY=true / --kinship-only: only the
 //   kinship extension's cost on SoyBase (bench/results/kinship.{json,md})
+//   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
+//   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
 import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
 import { BLOCK_SIZE } from './generate.js';
@@ -19,7 +21,7 @@ import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, ty
 import type { RunningServer } from '../src/server.js';
 import { measureKinship, writeKinshipReport } from './kinship.js';
 import { measureLists, type ListResult } from './lists.js';
-import { measureAcrossSizes, measureFloor, measureSlices } from './slices.js';
+import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 
 function option(flag: string, env: string): string | undefined {
@@ -28,10 +30,11 @@ function option(flag: string, env: string): string | undefined {
   return process.env[env];
 }
 
-const sizes = (option('sizes', 'BENCH_SIZES') ?? '100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
-const withSoybase = option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
-const reps = Number(option('reps', 'BENCH_REPS') ?? 6);
-const batchSize = Number(option('batch', 'BENCH_BATCH') ?? 20_000);
+const quick = option('quick', 'BENCH_QUICK') === 'true';
+const sizes = (option('sizes', 'BENCH_SIZES') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
+const withSoybase = !quick && option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
+const reps = Number(option('reps', 'BENCH_REPS') ?? (quick ? 1 : 6));
+const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_000));
 const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 
@@ -76,12 +79,13 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     const slices = await measureSlices(running, data.probes, reps, log);
     log('  diagnosing the last batch of the service load');
     const diagnosis = await diagnoseBatch(running.graph, ...lastBatch(data));
+    const fullTree = data.name === 'soybase' ? await measureFullTree(running, 'soy-williams-82', reps * 2, log) : undefined;
     const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
     if (keep) {
       keep.push({ name: data.name, probes: data.probes, running, db });
       kept = true;
     }
-    return { name: data.name, meta: data.meta, probes: data.probes, load, floor, slices, diagnosis, ms: performance.now() - t0 };
+    return { name: data.name, meta: data.meta, probes: data.probes, load, floor, slices, diagnosis, fullTree, ms: performance.now() - t0 };
   } finally {
     if (!kept) {
       await running?.stop();
@@ -139,7 +143,8 @@ async function main() {
   let sizeComparison: SizeComparison | null = null;
   let lists: ListResult[] = [];
   try {
-    lists = await runLists();
+    // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
+    if (!quick) lists = await runLists();
     if (listsOnly) sizes.length = 0;
     if (withSoybase && !listsOnly) datasets.push(await runDataset(() => soybaseDataset(), null));
     // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
@@ -182,7 +187,7 @@ async function main() {
     totalMs: Math.round(performance.now() - started),
     notes,
   };
-  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : 'latest');
+  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : quick ? 'quick' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
 }
