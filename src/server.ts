@@ -10,7 +10,7 @@ import { registerAdminToken } from './auth/tokens.js';
 import { entities } from './entities/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
-import { onNotification } from './graph/notifications.js';
+import { isRoutine, onNotification } from './graph/notifications.js';
 import type { Graph } from './graph/port.js';
 import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
@@ -61,7 +61,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     uri = devDb.boltUrl;
   }
   const graph = connectGraph({ ...config.neo4j, uri });
-  onNotification((n) => logger.warn('Neo4j notification', { code: n.code, title: n.title, description: n.description, statement: n.statement }));
+  onNotification((n) => logger.log(isRoutine(n) ? 'debug' : 'warn', 'Neo4j notification',
+    { code: n.code, title: n.title, description: n.description, statement: n.statement }));
   const server = http.createServer();
   const stop = async () => {
     await new Promise<void>((resolve) => {

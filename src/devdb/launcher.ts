@@ -151,13 +151,15 @@ function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSec
     'dbms.security.auth_enabled=false',
     `server.memory.pagecache.size=${pageCache}`,
     'dbms.usage_report.enabled=false',
+    'client.allow_telemetry=false',
     // Stop any statement the service has given up on (its own timeout is NEO4J_TIMEOUT_MS, 30 s by default),
     // rather than let it run on in the database.
     `db.transaction.timeout=${txTimeoutSeconds}s`,
     // A development store needs no transaction log history beyond recovery.
     'db.tx_log.rotation.retention_policy=2 files',
-    // What Neo4j Browser runs once connected: a first look at the pedigree (Williams 82's parents and grandparents).
-    "browser.post_connect_cmd=MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm) RETURN p",
+    // What Neo4j Browser runs once connected (`:auto` runs Cypher): a first look at the pedigree, Williams 82's
+    // parents and grandparents, drawn as a graph.
+    "browser.post_connect_cmd=auto MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm) RETURN p",
     '',
   ].join('\n');
   fs.mkdirSync(path.join(home, 'conf'), { recursive: true });

@@ -15,6 +15,14 @@ export interface SeenNotification {
 const seen = new Map<string, SeenNotification>();
 let sink: (n: SeenNotification) => void = () => undefined;
 
+/**
+ * Notifications that only describe the data, not the statement: an unknown label or property on a young database,
+ * an index that already exists at start-up. Logged at debug level; every other one is a warning.
+ */
+export function isRoutine(n: Pick<SeenNotification, 'code'>): boolean {
+  return /Unknown(Label|PropertyKey|RelationshipType)Warning$|IndexOrConstraintAlreadyExists$/.test(n.code);
+}
+
 /** Where first sightings go (the service's logger). */
 export function onNotification(log: (n: SeenNotification) => void): void {
   sink = log;

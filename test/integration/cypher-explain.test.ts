@@ -22,9 +22,9 @@ function cypherFiles(dir = CYPHER_ROOT): string[] {
 }
 
 /** A value each filter kind accepts. */
-function sample(spec: FilterSpec): unknown {
-  if (spec.kind === 'through') return sample(spec.filter);
-  if (spec.kind === 'object') return Object.fromEntries(Object.keys(spec.members).map((k) => [k, 'x']));
+function sample(spec: FilterSpec | { type?: string }): unknown {
+  if ('kind' in spec && spec.kind === 'through') return sample(spec.filter);
+  if ('kind' in spec && spec.kind === 'object') return Object.fromEntries(Object.entries(spec.members).map(([k, m]) => [k, sample(m)]));
   switch ('type' in spec ? spec.type : undefined) {
     case 'boolean': return 'true';
     case 'integer': return '2';

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { JavaMissingError, MavenMissingError, NEO4J_VERSION, neo4jClasspath, startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
+import { launchChromium } from '../support/browser.js';
 import { onBundledNeo4j, server } from '../support/server.js';
 
 function devDb(): DevNeo4j {
@@ -44,6 +45,29 @@ describe('bundled Neo4j 5', function () {
     expect(page.status).to.equal(200);
     expect(await page.text()).to.match(/<title>Neo4j Browser<\/title>/);
     expect(devDb().browserUrl).to.equal(`${devDb().httpUrl}/browser/?dbms=${encodeURIComponent(devDb().boltUrl)}&preselectAuthMethod=NO_AUTH`);
+  });
+
+  it('the printed Browser URL opens Neo4j Browser in Chromium, connected, showing the pedigree of Williams 82', async function () {
+    this.timeout(90_000);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(devDb().browserUrl);
+      // Connected without a password: the post-connect command ran and drew its result as a graph.
+      await page.getByText(/Displaying \d+ nodes, \d+ relationships/).first().waitFor({ timeout: 60_000 });
+      const overview = await page.getByText(/Displaying \d+ nodes/).first().innerText();
+      const [, nodes] = /Displaying (\d+) nodes/.exec(overview)!;
+      const [expected] = await server().graph.read<{ nodes: number }>(
+        `MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm)
+         UNWIND nodes(p) AS n RETURN count(DISTINCT n) AS nodes`);
+      expect(Number(nodes)).to.equal(expected.nodes).and.above(1);
+      // Drawn as a graph: node circles and PARENT relationships in the visualisation.
+      expect(await page.locator('svg .node').count()).to.equal(expected.nodes);
+      expect(await page.locator('svg .relationship').count()).to.be.above(0);
+      expect(await page.title()).to.contain(devDb().boltUrl);
+    } finally {
+      await browser.close();
+    }
   });
 });
 

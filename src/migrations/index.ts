@@ -1,0 +1,4 @@
+// Every migration, oldest first. `npm run migrate` applies them (src/cli/migrate.ts).
+import type { Migration } from './migration.js';
+
+export const migrations: Migration[] = [];

@@ -1,0 +1,62 @@
+// The migration runner on the real database: a dry run counts and writes nothing, a run changes exactly the records
+// that need it and records itself, a second run changes nothing; and the command line around it.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Migration } from '../../src/migrations/migration.js';
+import { runMigrations } from '../../src/migrations/migration.js';
+import { server, testDatabase } from '../support/server.js';
+
+describe('migrations', () => {
+  const run = randomUUID();
+  // A migration of our own for the test: marks :MigrationTest nodes that lack `done`.
+  const mark: Migration = {
+    id: `test-mark-${run}`,
+    description: 'sets done on test nodes',
+    async pending(graph) {
+      const [row] = await graph.read<{ n: number }>('MATCH (t:MigrationTest {run: $run}) WHERE t.done IS NULL RETURN count(t) AS n', { run });
+      return row.n;
+    },
+    async apply(graph) {
+      const [row] = await graph.write<{ n: number }>('MATCH (t:MigrationTest {run: $run}) WHERE t.done IS NULL SET t.done = true RETURN count(t) AS n', { run });
+      return row.n;
+    },
+  };
+
+  after(async () => {
+    await server().graph.write('MATCH (t:MigrationTest {run: $run}) DELETE t', { run });
+    await server().graph.write('MATCH (m:Migration {id: $id}) DELETE m', { id: mark.id });
+  });
+
+  it('dry run counts, a run changes only what needs it and is recorded, a second run changes nothing', async () => {
+    const graph = server().graph;
+    await graph.write('UNWIND range(1, 3) AS i CREATE (:MigrationTest {run: $run, i: i})', { run });
+    await graph.write('CREATE (:MigrationTest {run: $run, done: true})', { run });
+
+    expect(await runMigrations(graph, [mark], { dryRun: true })).to.deep.equal([{ id: mark.id, description: mark.description, pending: 3, changed: 0 }]);
+    expect(await mark.pending(graph)).to.equal(3);
+    expect(await graph.read('MATCH (m:Migration {id: $id}) RETURN m', { id: mark.id })).to.deep.equal([]);
+
+    expect(await runMigrations(graph, [mark])).to.deep.equal([{ id: mark.id, description: mark.description, pending: 3, changed: 3 }]);
+    expect(await runMigrations(graph, [mark])).to.deep.equal([{ id: mark.id, description: mark.description, pending: 0, changed: 0 }]);
+    const [rec] = await graph.read<{ changed: number }>('MATCH (m:Migration {id: $id}) RETURN m.changed AS changed', { id: mark.id });
+    expect(rec.changed).to.equal(3);
+  });
+
+  it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {
+    const db = testDatabase();
+    const env = { ...process.env, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' };
+    const cli = (args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', 'src/cli/migrate.ts', ...args], { env }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    });
+    const before = await server().graph.read<{ n: number }>('MATCH (m:Migration) RETURN count(m) AS n');
+    const dry = await cli(['--dry-run']);
+    expect(dry.code, dry.stderr).to.equal(0);
+    expect(dry.stdout).to.contain('Dry run: nothing was written.');
+    expect(await server().graph.read('MATCH (m:Migration) RETURN count(m) AS n')).to.deep.equal(before);
+    const bad = await cli(['--force']);
+    expect(bad.code).to.equal(2);
+    expect(bad.stderr).to.contain('Usage: npm run migrate');
+  });
+});
