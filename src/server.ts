@@ -44,6 +44,11 @@ export function schemaItems(): SchemaItem[] {
   ];
 }
 
+/** Whether an empty database receives the demo data: a production database named by NEO4J_URI only when asked. */
+export function demoDataWanted(config: Pick<Config, 'demoData'>, bundled: boolean): boolean {
+  return config.demoData === 'always' || (config.demoData === 'bundled' && bundled);
+}
+
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
@@ -81,8 +86,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.info('connected to Neo4j', { uri, version: version.version, edition: version.edition });
     await ensureSchema(graph, schemaItems());
     if (config.auth.disabled) logger.warn('authentication is DISABLED (BRAPI_AUTH_DISABLED=true): anyone can change any data; use only for local development');
-    const demo = config.demoData === 'always' || (config.demoData === 'bundled' && devDb !== undefined);
-    if (demo && (await isEmpty(graph))) await loadDemoData(graph, logger);
+    if (demoDataWanted(config, devDb !== undefined) && (await isEmpty(graph))) await loadDemoData(graph, logger);
     // After the demo load, which only fills an empty database.
     if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
     const { app } = createApp({ graph, config, logger });
