@@ -14,7 +14,7 @@ import { createApp } from '../../src/app.js';
 import { createApiToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { api, server } from '../support/server.js';
+import { api, server, testDatabase } from '../support/server.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const ISSUER = 'https://auth.example.org';
@@ -179,7 +179,12 @@ describe('authentication and authorization', () => {
     it('the token CLI creates, lists and revokes tokens in the running database', async function () {
       this.timeout(60_000);
       const run = promisify(execFile);
-      const env = { ...process.env, BRAPI_DEV_DB_DIR: path.dirname(server().devDb!.dir), LOG_LEVEL: 'silent' };
+      // On the bundled Neo4j the CLI finds the running one from its directory; on another server, by NEO4J_URI.
+      const db = testDatabase();
+      const target = server().devDb
+        ? { BRAPI_DEV_DB_DIR: path.dirname(server().devDb!.dir) }
+        : { NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '' };
+      const env = { ...process.env, ...target, LOG_LEVEL: 'silent' };
       const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/token.ts', ...args], { env });
       const { stdout } = await cli('create', '--user', 'carol', '--roles', 'read,write', '--note', 'field laptop');
       const token = /^(brapi_\S+)$/m.exec(stdout)![1];
