@@ -1,11 +1,15 @@
 // Graceful shutdown: stop() lets a request in flight finish, then refuses new ones. A relay in front of the suite's
 // Neo4j delays its answers, so the request is certainly in flight when stop() is called.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { relayTo } from '../support/relay.js';
-import { testDatabase } from '../support/server.js';
+import { onBundledNeo4j, testDatabase } from '../support/server.js';
 
 describe('graceful shutdown', () => {
   it('finishes the request in flight, then refuses new ones', async () => {
@@ -31,4 +35,57 @@ describe('graceful shutdown', () => {
       await relay.close();
     }
   });
+});
+
+// A process manager stops `npm start` with SIGTERM to the process it started (npm). npm passes the signal to the
+// script's shell, so the script execs tsx (package.json): the signal reaches the service, which stops Neo4j.
+describe('npm start under a process manager', function () {
+  this.timeout(180_000);
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to the npm process ends the service and its Neo4j`, async function () {
+      if (!onBundledNeo4j()) {
+        console.log('    (skipped: starts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
+        return this.skip();
+      }
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-npm-start-'));
+      const child = spawn('npm', ['start'], {
+        env: { ...process.env, PORT: '0', BRAPI_DEV_DB_DIR: dir, BRAPI_DEV_DB_HTTP_PORT: '0', BRAPI_DEV_DB_BOLT_PORT: '0', BRAPI_DEMO_DATA: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      try {
+        const deadline = Date.now() + 150_000;
+        while (!/BrAPI v2\.1 base URL: (\S+)/.test(out)) {
+          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${out}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        const base = /BrAPI v2\.1 base URL: (\S+)/.exec(out)![1];
+        const jvm = Number(/starting \(pid (\d+)/.exec(out)![1]);
+        expect((await fetch(`${base}/serverinfo`)).status).to.equal(200);
+        expect(alive(jvm)).to.equal(true);
+
+        child.kill(signal);
+        const gone = Date.now() + 40_000;
+        while ((alive(jvm) || child.exitCode === null) && Date.now() < gone) await new Promise((r) => setTimeout(r, 200));
+        expect(alive(jvm), 'the Neo4j JVM').to.equal(false);
+        expect(child.exitCode, 'npm').to.not.equal(null);
+        expect(await fetch(`${base}/serverinfo`).then(() => 'answered', () => 'refused')).to.equal('refused');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
