@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnosis } from './diagnose.js';
+import type { GeoResult } from './geo.js';
 import type { ListResult } from './lists.js';
 import type { LoadResult } from './load.js';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
@@ -39,6 +40,8 @@ export interface BenchReport {
   datasets: DatasetResult[];
   sizeComparison: SizeComparison | null;
   lists: ListResult[];
+  /** Area searches over images (null when the run left them out). */
+  geo: GeoResult | null;
   totalMs: number;
   notes: string[];
 }
@@ -73,6 +76,23 @@ function listSection(r: BenchReport): string[] {
   return lines;
 }
 
+/** The area-search table (empty when the run did not measure it). */
+function geoSection(r: BenchReport): string[] {
+  const g = r.geo;
+  if (!g) return [];
+  return [
+    '## Area search: POST /search/images with imageLocation', '',
+    `${g.images} images created through POST /images (points over 10 W..30 E, 35..60 N; one in a hundred a small field), ` +
+      `${g.areas} pentagons of about 2 x 1.25 degrees finding ${g.found.min}..${g.found.max} images each. The statement ` +
+      'the search builds, with the point index and forced to scan every image (USING SCAN), and the whole search ' +
+      'through the service (POST, then the first page of up to 1000 results).', '',
+    '| point index p50 / p95 | label scan p50 / p95 | scan / index (p50) | service search p50 / p95 |',
+    '|---|---|---|---|',
+    `| ${g.indexed.p50} / ${g.indexed.p95} | ${g.scan.p50} / ${g.scan.p95} | ${g.scanOverIndexed} | ${g.service.p50} / ${g.service.p95} |`,
+    '',
+  ];
+}
+
 export function markdown(r: BenchReport): string {
   const lines: string[] = [];
   lines.push(`# Benchmark (${r.date})`, '');
@@ -80,7 +100,7 @@ export function markdown(r: BenchReport): string {
     `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over Bolt. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
   lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
   // A lists-only run (--lists-only) has no pedigree datasets.
-  if (!r.datasets.length) return [...lines, ...listSection(r)].join('\n');
+  if (!r.datasets.length) return [...lines, ...listSection(r), ...geoSection(r)].join('\n');
 
   lines.push('## Slices: GET /pedigree vs the raw Cypher of the same slice', '');
   lines.push(`Target: service p50 / raw p50 <= ${TARGETS.sliceRatio}; ${TARGETS.roundTripsPerGet} database round trip per GET.`, '');
@@ -115,7 +135,7 @@ export function markdown(r: BenchReport): string {
   }
   lines.push('');
 
-  lines.push(...listSection(r));
+  lines.push(...listSection(r), ...geoSection(r));
   if (r.sizeComparison) {
     const c = r.sizeComparison;
     lines.push(`## The same slices on ${c.large} vs ${c.small}`, '');

@@ -8,7 +8,8 @@
 //   BENCH_REPS / --reps (timed rounds over the probes, default 6), BENCH_BATCH / --batch (default 20000),
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g); BENCH_LISTS_ONLY=true / --lists-only: only the
 //   list-endpoint figure (GET /germplasm on the demo data); BENCH_KINSHIP_ONLY=true / --kinship-only: only the
-//   kinship extension's cost on SoyBase (bench/results/kinship.{json,md})
+//   kinship extension's cost on SoyBase (bench/results/kinship.{json,md}); BENCH_GEO_ONLY=true / --geo-only: only
+//   the area search over images (BENCH_GEO_IMAGES / --geo-images, default 50000; bench/results/geo-only.{json,md})
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -20,6 +21,7 @@ import { rawLoad, serviceLoad } from './load.js';
 import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, type SizeComparison } from './report.js';
 import type { RunningServer } from '../src/server.js';
 import { measureKinship, writeKinshipReport } from './kinship.js';
+import { measureAreaSearch, type GeoResult } from './geo.js';
 import { measureLists, type ListResult } from './lists.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
@@ -37,6 +39,8 @@ const reps = Number(option('reps', 'BENCH_REPS') ?? (quick ? 1 : 6));
 const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_000));
 const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
+const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
+const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -119,6 +123,19 @@ async function runLists(): Promise<ListResult[]> {
   }
 }
 
+/** Area searches over images, on their own fresh database. */
+async function runGeo(): Promise<GeoResult> {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    running = await startService(db);
+    return await measureAreaSearch(running, geoImages, quick ? 1 : reps * 2, log);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 /** The kinship extension on the demo data (SoyBase), on its own fresh database. */
 async function runKinship() {
   const db = await freshDatabase();
@@ -142,11 +159,14 @@ async function main() {
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
   let lists: ListResult[] = [];
+  let geo: GeoResult | null = null;
+  const partial = listsOnly || geoOnly;
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
-    if (!quick) lists = await runLists();
-    if (listsOnly) sizes.length = 0;
-    if (withSoybase && !listsOnly) datasets.push(await runDataset(() => soybaseDataset(), null));
+    if (!quick && !geoOnly) lists = await runLists();
+    if (!listsOnly) geo = await runGeo();
+    if (partial) sizes.length = 0;
+    if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));
     // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
     // Below one block (100k) a graph has fewer programs, so its slices are not those of the larger graphs.
     const comparable = sizes.length >= 2 && Math.min(...sizes) >= BLOCK_SIZE;
@@ -184,10 +204,11 @@ async function main() {
     datasets,
     sizeComparison,
     lists,
+    geo,
     totalMs: Math.round(performance.now() - started),
     notes,
   };
-  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : quick ? 'quick' : 'latest');
+  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : quick ? 'quick' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
 }

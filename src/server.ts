@@ -32,6 +32,11 @@ export function schemaItems(): SchemaItem[] {
     ...entities.flatMap((e) => [
       { label: e.label, prop: e.idField, unique: true },
       ...e.indexes.map((prop) => ({ label: e.label, prop, unique: false })),
+      // Area searches: the point index finds Points by bounding box; the range index lists the (few) Polygons.
+      ...(e.geo ?? []).flatMap((field) => [
+        { label: e.label, prop: `${field}Point`, unique: false, point: true },
+        { label: e.label, prop: `${field}Ring`, unique: false },
+      ]),
     ]),
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },

@@ -1,6 +1,7 @@
 // The one filter compiler: turns list query parameters and search bodies into a Cypher WHERE over `n`.
 // Values are always parameters; property names, labels and paths come only from the entity's declaration.
 import { BadRequestError } from '../errors.js';
+import { searchArea } from './geojson.js';
 import type { EntityDef, FilterSpec, FilterValueType } from './types.js';
 
 export interface CompiledFilter {
@@ -87,6 +88,8 @@ function clause(spec: FilterSpec, param: string, node = 'n'): string {
       const reached = `t_${param}`;
       return `ANY(${reached} IN [(${node})${spec.path}(${reached}:${spec.label}) | ${reached}] WHERE ${clause(spec.filter, param, reached)})`;
     }
+    case 'area':
+      return areaClause(`${node}.${spec.field}Point`, `${node}.${spec.field}Ring`, `$${param}`, param);
     case 'object': {
       // A member the value leaves out (null) matches anything.
       const at = (prop: string) => (spec.list ? `${node}.${prop}[i]` : `${node}.${prop}`);
@@ -101,6 +104,10 @@ function clause(spec: FilterSpec, param: string, node = 'n'): string {
 function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
   if (spec.kind === 'through') return coerce(name, spec.filter, values);
   if (spec.kind === 'object') return values.map((v) => coerceObject(name, spec.members, v));
+  if (spec.kind === 'area') {
+    if (values.length > 1) throw new BadRequestError(`${name} takes a single area.`);
+    return searchArea(values[0], name);
+  }
   const type: FilterValueType = spec.type ?? 'string';
   const aliases = spec.kind === 'eq' ? spec.aliases : undefined;
   const converted = values.map((v) => convert(name, type, v)).map((v) => (aliases && typeof v === 'string' ? aliases[v] ?? v : v));
@@ -151,4 +158,30 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
   }
   const expected = type === 'date' ? 'an ISO 8601 date' : type === 'datetime' ? 'an ISO 8601 date-time' : `a${type === 'integer' ? 'n' : ''} ${type}`;
   throw new BadRequestError(`${name} must be ${expected}; got ${JSON.stringify(value)}.`);
+}
+
+/**
+ * A stored Point inside the search area (a SearchArea parameter), or a stored Polygon ring meeting it: a vertex of
+ * one inside the other, or two edges crossing. Point-in-polygon is the even-odd crossing rule (Shimrat 1962,
+ * "Algorithm 112: position of point relative to polygon", CACM 5(8)), written without division so a horizontal edge
+ * needs no special case. The bounding box comes first, as a call a point index serves.
+ */
+function areaClause(point: string, ring: string, area: string, tag: string): string {
+  const [e, v, q, i] = ['e', 'v', 'q', 'i'].map((name) => `${name}_${tag}`);
+  // Whether the horizontal ray from (x, y) to the east crosses edge [x1, y1, x2, y2] (as Cypher over list members).
+  const crossesRay = (x: string, y: string, x1: string, y1: string, x2: string, y2: string) =>
+    `(${y1} > ${y}) <> (${y2} > ${y}) AND ((${x} - ${x1}) * (${y2} - ${y1}) - (${x2} - ${x1}) * (${y} - ${y1})) * sign(${y2} - ${y1}) < 0`;
+  const inArea = (p: string) =>
+    `size([${e} IN ${area}.edges WHERE ${crossesRay(`${p}.x`, `${p}.y`, `${e}[0]`, `${e}[1]`, `${e}[2]`, `${e}[3]`)}]) % 2 = 1`;
+  const inRing = (x: string, y: string) =>
+    `size([${i} IN range(0, size(${ring}) - 2) WHERE ${crossesRay(x, y, `${ring}[${i}].x`, `${ring}[${i}].y`, `${ring}[${i} + 1].x`, `${ring}[${i} + 1].y`)}]) % 2 = 1`;
+  const side = (ax: string, ay: string, bx: string, by: string, cx: string, cy: string) =>
+    `sign((${bx} - ${ax}) * (${cy} - ${ay}) - (${by} - ${ay}) * (${cx} - ${ax}))`;
+  const [p1x, p1y, p2x, p2y] = [`${ring}[${i}].x`, `${ring}[${i}].y`, `${ring}[${i} + 1].x`, `${ring}[${i} + 1].y`];
+  const edgesCross = `ANY(${i} IN range(0, size(${ring}) - 2) WHERE ANY(${e} IN ${area}.edges WHERE `
+    + `${side(p1x, p1y, p2x, p2y, `${e}[0]`, `${e}[1]`)} * ${side(p1x, p1y, p2x, p2y, `${e}[2]`, `${e}[3]`)} < 0 AND `
+    + `${side(`${e}[0]`, `${e}[1]`, `${e}[2]`, `${e}[3]`, p1x, p1y)} * ${side(`${e}[0]`, `${e}[1]`, `${e}[2]`, `${e}[3]`, p2x, p2y)} < 0))`;
+  const box = `point.withinBBox(${point}, point({longitude: ${area}.west, latitude: ${area}.south}), point({longitude: ${area}.east, latitude: ${area}.north}))`;
+  const polygon = `(${ring} IS NOT NULL AND (ANY(${v} IN ${ring} WHERE ${inArea(v)}) OR ANY(${q} IN ${area}.vertices WHERE ${inRing(`${q}[0]`, `${q}[1]`)}) OR ${edgesCross}))`;
+  return `((${box} AND ${inArea(point)}) OR ${polygon})`;
 }

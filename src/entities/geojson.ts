@@ -2,6 +2,7 @@
 // WGS84 decimal degrees (longitude, latitude, optional altitude). Stored and returned unchanged; checked here so a
 // malformed geometry is a 400 naming the field instead of a record no map can draw.
 import { BadRequestError } from '../errors.js';
+import { wgs84Point } from '../graph/spatial.js';
 
 type Position = number[];
 
@@ -21,6 +22,52 @@ export function validateGeoJson(value: unknown, where: string): void {
   } else {
     throw new BadRequestError(`${at}.type must be "Point" or "Polygon"; got ${JSON.stringify(geometry.type)}.`);
   }
+}
+
+/**
+ * The spatial properties kept beside a GeoJSON field so area searches can use them (a point index serves the Point):
+ * `<field>Point` for a Point geometry, `<field>Ring` (the outer boundary as points) for a Polygon; null removes them.
+ */
+export function spatialProps(field: string, value: unknown): Record<string, unknown> {
+  const geometry = isObject(value) && isObject(value.geometry) ? value.geometry : undefined;
+  const point = geometry?.type === 'Point' ? toPoint(geometry.coordinates as Position) : null;
+  const ring = geometry?.type === 'Polygon' ? (geometry.coordinates as Position[][])[0].map(toPoint) : null;
+  return { [`${field}Point`]: point, [`${field}Ring`]: ring };
+}
+
+const toPoint = ([longitude, latitude]: Position) => wgs84Point(longitude, latitude);
+
+/**
+ * A search area as the area filter applies it: the polygon's bounding box (which a point index can serve), its
+ * edges as [x1, y1, x2, y2] over every ring (the even-odd rule then respects holes) and its vertices.
+ */
+export interface SearchArea {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  edges: number[][];
+  vertices: number[][];
+}
+
+/**
+ * The BrAPI search area: a GeoJSON Feature whose geometry is a Polygon (the bare geometry is taken too). A polygon
+ * crossing the antimeridian is not supported: its box would span the other way round the globe.
+ */
+export function searchArea(value: unknown, where: string): SearchArea {
+  const area = isObject(value) && value.type === 'Polygon' ? { type: 'Feature', geometry: value } : value;
+  validateGeoJson(area, where);
+  const geometry = (area as { geometry: { type: string; coordinates: Position[][] } }).geometry;
+  if (geometry.type !== 'Polygon') throw new BadRequestError(`${where}.geometry must be a Polygon: an area to search in.`);
+  const rings = geometry.coordinates;
+  const vertices = rings.flatMap((ring) => ring.slice(0, -1).map(([x, y]) => [x, y]));
+  const xs = vertices.map((v) => v[0]);
+  const ys = vertices.map((v) => v[1]);
+  return {
+    west: Math.min(...xs), south: Math.min(...ys), east: Math.max(...xs), north: Math.max(...ys),
+    edges: rings.flatMap((ring) => ring.slice(0, -1).map((p, i) => [p[0], p[1], ring[i + 1][0], ring[i + 1][1]])),
+    vertices,
+  };
 }
 
 function position(value: unknown, where: string): Position {

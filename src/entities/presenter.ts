@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../errors.js';
 import { schemaFields } from './registry.js';
 import { computedKey, refKey } from './cypher.js';
+import { spatialProps } from './geojson.js';
 import { completeMembers } from './members.js';
 import type { EntityDef, RefSpec } from './types.js';
 
@@ -114,6 +115,7 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
     const decoded = Object.fromEntries(sources.filter((f) => Object.hasOwn(input, f)).map((f) => [f, input[f]]));
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
+  for (const field of entity.geo ?? []) if (Object.hasOwn(input, field)) Object.assign(props, spatialProps(field, input[field]));
   const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed } : { props, links };
   if (Object.keys(embedded).length) plan.embedded = embedded;
   return plan;

@@ -56,6 +56,8 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  * - object: the values are objects (search members such as an observation unit's observationLevels); one matches when
  *   every member it gives equals the property declared for that member (a plain value stands for the first member).
  *   With `list`, the properties are parallel lists and one position must match every given member.
+ * - area: the value is a GeoJSON Polygon (a search area); matches when the GeoJSON `field` is a Point inside it or a
+ *   Polygon meeting it (the entity lists `field` in `geo`).
  * - through: `filter` (any kind but expr) applied to the entities reached by `path` (e.g. an observation's unit,
  *   '-[:OF_UNIT]->' with label ObservationUnit): matches when one of them matches.
  */
@@ -66,6 +68,7 @@ export type FilterSpec =
   | { kind: 'related'; path: string | string[]; label: string; prop: string; type?: FilterValueType }
   | { kind: 'expr'; expr: string; type?: FilterValueType }
   | { kind: 'object'; members: Record<string, { prop: string; type?: FilterValueType }>; list?: boolean }
+  | { kind: 'area'; field: string }
   | { kind: 'through'; path: string; label: string; filter: FilterSpec };
 
 export interface EntityDef {
@@ -105,6 +108,11 @@ export interface EntityDef {
   views?: Record<string, { default: boolean; fields: string[]; load?: (graph: Graph, records: Array<Record<string, unknown>>) => Promise<void> }>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
+  /**
+   * GeoJSON fields (also in jsonFields) kept as spatial values too, for area filters: `<field>Point` (with a point
+   * index) for a Point geometry, `<field>Ring` (with a range index) for a Polygon's outer boundary (geojson.ts).
+   */
+  geo?: string[];
   /** Fills a new record's defaults (e.g. an empty list's items and dateCreated); runs before normalize, on POST only. */
   onCreate?: (record: Record<string, unknown>) => Record<string, unknown>;
   /**

@@ -1,4 +1,5 @@
 // Every migration, oldest first. `npm run migrate` applies them (src/cli/migrate.ts).
+import { geoPositions } from './geo-positions.js';
 import type { Migration } from './migration.js';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [geoPositions];

@@ -24,6 +24,7 @@ function cypherFiles(dir = CYPHER_ROOT): string[] {
 /** A value each filter kind accepts. */
 function sample(spec: FilterSpec | { type?: string }): unknown {
   if ('kind' in spec && spec.kind === 'through') return sample(spec.filter);
+  if ('kind' in spec && spec.kind === 'area') return { type: 'Polygon', coordinates: [[[10, 50], [14, 50], [14, 54], [10, 50]]] };
   if ('kind' in spec && spec.kind === 'object') return Object.fromEntries(Object.entries(spec.members).map(([k, m]) => [k, sample(m)]));
   switch ('type' in spec ? spec.type : undefined) {
     case 'boolean': return 'true';

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Migration } from '../../src/migrations/migration.js';
 import { runMigrations } from '../../src/migrations/migration.js';
-import { server, testDatabase } from '../support/server.js';
+import { geoPositions } from '../../src/migrations/geo-positions.js';
+import { searchIds } from '../support/search.js';
+import { createRecords, server, testDatabase } from '../support/server.js';
 
 describe('migrations', () => {
   const run = randomUUID();
@@ -41,6 +43,34 @@ describe('migrations', () => {
     expect(await runMigrations(graph, [mark])).to.deep.equal([{ id: mark.id, description: mark.description, pending: 0, changed: 0 }]);
     const [rec] = await graph.read<{ changed: number }>('MATCH (m:Migration {id: $id}) RETURN m.changed AS changed', { id: mark.id });
     expect(rec.changed).to.equal(3);
+  });
+
+  it('geo-positions: GeoJSON stored without spatial values gets them back, and area searches find it again', async () => {
+    const graph = server().graph;
+    const area = { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[100, 10], [101, 10], [101, 11], [100, 11], [100, 10]]] } };
+    const field = { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[100.2, 10.2], [100.4, 10.2], [100.4, 10.4], [100.2, 10.2]]] } };
+    const spot = { type: 'Feature', geometry: { type: 'Point', coordinates: [100.5, 10.5, 12] } };
+    const created = await createRecords('locations', [{ locationName: `migrate ${run} field`, coordinates: field }, { locationName: `migrate ${run} spot`, coordinates: spot }]);
+    const ids = created.map((l) => l.locationDbId).sort();
+    const inArea = () => searchIds('locations', 'locationDbId', { coordinates: area, locationDbIds: ids });
+    const stored = () => graph.read('MATCH (n:Location) WHERE n.locationDbId IN $ids RETURN n.coordinatesPoint AS p, n.coordinatesRing AS r ORDER BY n.locationDbId', { ids });
+    try {
+      expect(await inArea()).to.deep.equal(ids);
+      const written = await stored();
+      // As a store made before area searches holds them.
+      await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids REMOVE n.coordinatesPoint, n.coordinatesRing', { ids });
+      expect(await inArea()).to.deep.equal([]);
+
+      expect(await geoPositions.pending(graph)).to.equal(2);
+      expect((await runMigrations(graph, [geoPositions], { dryRun: true }))[0]).to.include({ pending: 2, changed: 0 });
+      expect(await inArea()).to.deep.equal([]);
+      expect((await runMigrations(graph, [geoPositions]))[0]).to.include({ pending: 2, changed: 2 });
+      expect(await stored()).to.deep.equal(written);
+      expect(await inArea()).to.deep.equal(ids);
+      expect((await runMigrations(graph, [geoPositions]))[0]).to.include({ pending: 0, changed: 0 });
+    } finally {
+      await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids DETACH DELETE n', { ids });
+    }
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

@@ -42,6 +42,11 @@ describe('entity declarations against the spec', () => {
           if (ref.key) expect(entity.jsonFields, `${ref.field} (key ref) must be a JSON field`).to.include(ref.field);
         }
         for (const f of entity.jsonFields) expect(fields, `JSON field ${f}`).to.include(f);
+        // An area filter reads the spatial values kept beside a GeoJSON field the entity declares as geo.
+        for (const f of entity.geo ?? []) expect(entity.jsonFields, `geo field ${f}`).to.include(f);
+        for (const [name, spec] of Object.entries(entity.filters)) {
+          if (spec.kind === 'area') expect(entity.geo ?? [], `area filter ${name}`).to.include(spec.field);
+        }
         if (entity.listSchema) expect(schemaFields(entity, entity.listSchema)).to.include(entity.idField);
       });
     });

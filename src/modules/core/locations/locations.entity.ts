@@ -29,10 +29,13 @@ export const locationEntity: EntityDef = {
     // The altitude of a Point location (the third coordinate); a polygon or a 2D point has none and never matches.
     altitudeMin: { kind: 'min', prop: 'altitude', type: 'number' },
     altitudeMax: { kind: 'max', prop: 'altitude', type: 'number' },
+    // POST /search/locations: the locations inside a GeoJSON Polygon (points) or meeting it (polygons).
+    coordinates: { kind: 'area', field: 'coordinates' },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['locationName', 'locationType'],
+  geo: ['coordinates'],
   // The GeoJSON is stored and returned exactly as sent.
   validate: (record, where) => validateGeoJson(record.coordinates, `${where}.coordinates`),
   derive: (record) => ({ ...deriveExternalReferences(record), ...deriveAltitude(record) }),

@@ -41,12 +41,12 @@ export const imageEntity: EntityDef = {
     imageWidthMax: { kind: 'max', prop: 'imageWidth', type: 'integer' },
     imageTimeStampRangeStart: { kind: 'min', prop: 'imageTimeStamp', type: 'date' },
     imageTimeStampRangeEnd: { kind: 'max', prop: 'imageTimeStamp', type: 'date' },
-  },
-  unapplied: {
-    imageLocation: 'an area search needs spatial geometry functions, which this server does not use',
+    // The images taken inside a GeoJSON Polygon (or whose own polygon meets it).
+    imageLocation: { kind: 'area', field: 'imageLocation' },
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['imageName'],
+  geo: ['imageLocation'],
   // The GeoJSON is stored and returned exactly as sent.
   validate: (record, where) => validateGeoJson(record.imageLocation, `${where}.imageLocation`),
   derive: deriveExternalReferences,
