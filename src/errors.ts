@@ -38,6 +38,11 @@ export class MethodNotAllowedError extends HttpError {
 }
 
 /** 409: the write conflicts with existing data (e.g. a DbId that already exists). */
+/** The call cannot answer in any format the Accept header allows. */
+export class NotAcceptableError extends HttpError {
+  readonly status = 406;
+}
+
 export class ConflictError extends HttpError {
   readonly status = 409;
 }

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { loadDemoData, isEmpty } from './demo/load.js';
 import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
 import { registerAdminToken } from './auth/tokens.js';
-import { entities } from './entities/registry.js';
+import { entities } from './modules/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
 import { isRoutine, onNotification } from './graph/notifications.js';

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type { AuthConfig } from '../config.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Graph } from '../graph/port.js';
+import { declaredAccess, type AccessOf } from '../http/routes.js';
 import type { BrapiContextExtras, BrapiState } from '../http/types.js';
 import { ANONYMOUS, UNRESTRICTED, hasRole, type Actor, type Role } from './actor.js';
 import { jwtVerifier, looksLikeJwt } from './jwt.js';
@@ -12,10 +13,9 @@ import { findApiToken } from './tokens.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function authenticate(config: AuthConfig, basePath: string): Middleware<BrapiState, BrapiContextExtras> {
+/** Identifies the caller and checks the role the matched route declares (src/http/routes.ts). */
+export function authenticate(config: AuthConfig, accessOf: AccessOf): Middleware<BrapiState, BrapiContextExtras> {
   const verifyJwt = jwtVerifier(config.jwt);
-  const searchPrefix = `${basePath}/search/`;
-  const kinshipPath = `${basePath}/extensions/kinship`;
   return async function authenticate(ctx, next) {
     if (config.disabled) {
       ctx.state.actor = UNRESTRICTED;
@@ -23,11 +23,9 @@ export function authenticate(config: AuthConfig, basePath: string): Middleware<B
     }
     const actor = await actorOf(ctx.get('authorization'), ctx.services.graph, verifyJwt);
     ctx.state.actor = actor;
-    // A search, like the kinship extension, is a read that happens to need a body.
-    const readPost = ctx.method === 'POST' && (ctx.path.startsWith(searchPrefix) || ctx.path === kinshipPath);
-    const needed: Role | null = READ_METHODS.has(ctx.method) || readPost
-      ? (config.privateReads ? 'read' : null)
-      : 'write';
+    // No declared route answers (a 404 or 405 follows): the method decides, so nothing unknown passes as a read.
+    const access = declaredAccess(ctx, accessOf) ?? (READ_METHODS.has(ctx.method) ? 'read' : 'write');
+    const needed: Role | null = access === 'write' ? 'write' : config.privateReads ? 'read' : null;
     if (needed && !hasRole(actor, needed)) {
       if (actor.userId === null) throw new UnauthorizedError(`This call needs a bearer token with the ${needed} role.`);
       throw new ForbiddenError(`User "${actor.userId}" does not have the ${needed} role this call needs.`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEntities } from '../entities/commands/createEntities.js';
-import { entities } from '../entities/registry.js';
+import { entities } from '../modules/registry.js';
 import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
 import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';

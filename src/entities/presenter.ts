@@ -2,7 +2,7 @@
 // (src/openapi), so every schema field is present (null when empty) and internal properties never leak.
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../errors.js';
-import { schemaFields } from './registry.js';
+import { schemaFields } from './schema-fields.js';
 import { computedKey, refKey } from './cypher.js';
 import { spatialProps } from './geojson.js';
 import { completeMembers } from './members.js';

@@ -1,9 +1,9 @@
-// The generic route table: list, get, create, update and bulk update, registered for every entity that declares
-// them. Handlers are thin: parse, validate, call a query or command, present.
+// The generic routes: list, get, create, update and bulk update, for every entity that declares them. Handlers are thin: parse, validate, call a query or command, present.
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { addStatus, respondList, respondOne } from '../http/envelope.js';
 import { filterInput, reportIgnored } from '../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../http/types.js';
+import { read, write, type RouteDef } from '../http/routes.js';
+import type { BrapiContext } from '../http/types.js';
 import { validateBody } from '../http/validate.js';
 import { createEntities } from './commands/createEntities.js';
 import { updateEntities } from './commands/updateEntity.js';
@@ -13,14 +13,16 @@ import { getEntity, listEntities, unknownIds } from './queries.js';
 import type { EntityDef } from './types.js';
 import { applyViews, takeViews } from './views.js';
 
-export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
+/** The generic calls an entity declares in `operations`. */
+export function entityRoutes(entity: EntityDef): RouteDef[] {
   const collection = `/${entity.path}`;
   const item = `/${entity.path}/:${entity.idField}`;
   const specItem = `/${entity.path}/{${entity.idField}}`;
   const ops = new Set(entity.operations);
+  const routes: RouteDef[] = [];
 
   if (ops.has('list')) {
-    router.get(collection, async (ctx) => {
+    routes.push(read.get(collection, async (ctx) => {
       const { filters, order, views } = listParams(entity, filterInput(ctx));
       const filter = compileWhere(entity, filters);
       reportIgnored(ctx, filter.ignored, entity.unapplied);
@@ -28,39 +30,39 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       await applyViews(ctx.services.graph, entity, data, views);
       if (total === 0 && Object.keys(filter.params).length) await explainEmpty(ctx, entity, filters);
       respondList(ctx, total, data);
-    });
+    }));
   }
   if (ops.has('get')) {
-    router.get(item, async (ctx) => {
+    routes.push(read.get(item, async (ctx) => {
       reportIgnored(ctx, Object.keys(filterInput(ctx)));
       const id = ctx.params[entity.idField];
       const record = await getEntity(ctx.services.graph, entity, id);
       if (!record) throw new NotFoundError(`No ${entity.label} has ${entity.idField} "${id}".`);
       respondOne(ctx, record);
-    });
+    }));
   }
   if (ops.has('create')) {
-    router.post(collection, async (ctx) => {
+    routes.push(write.post(collection, async (ctx) => {
       const body = normalized(entity, ctx.request.body);
       if (!Array.isArray(body)) throw new BadRequestError(`The body must be an array of ${entity.label} records.`);
       validateBody('post', collection, body);
       const created = await createEntities(ctx.services.graph, { entity, records: body, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(created.length, 1) };
       respondList(ctx, created.length, created);
-    });
+    }));
   }
   if (ops.has('update')) {
-    router.put(item, async (ctx) => {
+    routes.push(write.put(item, async (ctx) => {
       const id = ctx.params[entity.idField];
       const body = normalized(entity, ctx.request.body);
       validateBody('put', specItem, body);
       const [updated] = await updateEntities(ctx.services.graph, { entity, records: { [id]: body }, single: true, actor: ctx.state.actor });
       respondOne(ctx, updated);
-    });
+    }));
   }
   if (ops.has('bulkUpdate')) {
     // PUT /<path> with { "<DbId>": {fields...}, ... } (the spec's bulk form for crosses and planned crosses).
-    router.put(collection, async (ctx) => {
+    routes.push(write.put(collection, async (ctx) => {
       const body = ctx.request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw new BadRequestError(`The body must be an object keyed by ${entity.idField}.`);
@@ -76,8 +78,9 @@ export function registerEntityRoutes(router: BrapiRouter, entity: EntityDef) {
       const updated = await updateEntities(ctx.services.graph, { entity, records, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(updated.length, 1) };
       respondList(ctx, updated.length, updated);
-    });
+    }));
   }
+  return routes;
 }
 
 /** The entity's normalize hook applied to a record, or to each record of an array. */

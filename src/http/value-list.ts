@@ -3,10 +3,10 @@
 import { cypher } from '../graph/cypher-files.js';
 import { respondList } from './envelope.js';
 import { filterInput, reportIgnored } from './query.js';
-import type { BrapiRouter } from './types.js';
+import { read, type RouteDef } from './routes.js';
 
-export function registerValueList(router: BrapiRouter, path: string, cypherFile: string) {
-  router.get(path, async (ctx) => {
+export function valueListRoute(path: string, cypherFile: string): RouteDef {
+  return read.get(path, async (ctx) => {
     reportIgnored(ctx, Object.keys(filterInput(ctx)));
     const { page, pageSize } = ctx.state.paging;
     const skip = page * pageSize;

@@ -1,7 +1,7 @@
 // GeoJSON stored before area searches existed has no spatial values beside it (<field>Point, <field>Ring; see
 // geojson.ts): computed here from the stored GeoJSON, for every entity that declares `geo` fields.
 import { spatialProps } from '../entities/geojson.js';
-import { entities } from '../entities/registry.js';
+import { entities } from '../modules/registry.js';
 import type { EntityDef } from '../entities/types.js';
 import type { Graph } from '../graph/port.js';
 import type { Migration } from './migration.js';

@@ -1,4 +1,4 @@
-// POST /search/<entity> and GET /search/<entity>/{searchResultsDbId} for every searchable (searchables.ts).
+// POST /search/<entity> and GET /search/<entity>/{searchResultsDbId} for every searchable the modules list.
 // Style (BRAPI_SEARCH_STYLE): `saved` answers POST with 202 and the searchResultsDbId, and serves the results from
 // GET, paged by its page/pageSize (the two-step flow clients handle); `immediate` answers POST with 200 and the page
 // the body's page/pageSize ask for.
@@ -7,16 +7,18 @@ import { readsOnPrimary } from '../graph/consistency.js';
 import type { Graph } from '../graph/port.js';
 import { addStatus, respondList, respondOne } from '../http/envelope.js';
 import { filterInput, reportIgnored } from '../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../http/types.js';
+import { read, type RouteDef } from '../http/routes.js';
+import type { BrapiContext } from '../http/types.js';
 import { validateBody } from '../http/validate.js';
 import { searchInput } from './members.js';
 import { readSearch, runPlan, startSearch } from './saved.js';
-import { searchables, type Searchable } from './searchables.js';
+import type { Searchable } from './searchables.js';
 
-export function registerSearches(router: BrapiRouter) {
-  for (const searchable of searchables()) {
+/** POST and GET of each search; a search is a read that happens to need a body. */
+export function searchRoutes(searchables: Searchable[]): RouteDef[] {
+  return searchables.flatMap((searchable) => {
     const path = `/search/${searchable.path}`;
-    router.post(path, async (ctx) => {
+    const post = read.post(path, async (ctx) => {
       const body = ctx.request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search request object.');
       validateBody('post', path, body);
@@ -35,17 +37,18 @@ export function registerSearches(router: BrapiRouter) {
       respondAccepted(ctx, id);
     });
 
-    router.get(`${path}/:searchResultsDbId`, async (ctx) => {
+    const get = read.get(`${path}/:searchResultsDbId`, async (ctx) => {
       reportIgnored(ctx, Object.keys(filterInput(ctx)));
       const id = ctx.params.searchResultsDbId;
       const { page, pageSize } = ctx.state.paging;
       // The search may have been saved through another replica a moment ago (graph/consistency.ts).
       const graph = readsOnPrimary(ctx.services.graph);
-      const saved = await readSearch({ ...ctx.services, graph }, searchable, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
+      const saved = await readSearch({ ...ctx.services, graph }, searchable.path, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
       if (saved.status === 'pending') return respondAccepted(ctx, id);
       await respondPage(ctx, graph, searchable, saved.total, saved.ids, saved.options);
     });
-  }
+    return [post, get];
+  });
 }
 
 function pageOf(ctx: BrapiContext, ids: string[]): string[] {

@@ -56,13 +56,13 @@ export type SavedPage =
   | { status: 'done'; total: number; ids: string[]; options: SearchOptions };
 
 /** One page of a saved search; 404 when it does not exist, has expired, or belongs to another user. */
-export async function readSearch(services: Services, searchable: Searchable, id: string, owner: string | null, skip: number, end: number): Promise<SavedPage> {
+export async function readSearch(services: Services, path: string, id: string, owner: string | null, skip: number, end: number): Promise<SavedPage> {
   const [row] = await services.graph.read<{ status: string; total: number | null; ids: string[] | null; options: string | null; owner: string | null; expiresAt: number }>(
     cypher('search/read'),
-    { id, path: searchable.path, skip, end },
+    { id, path, skip, end },
   );
   if (!row || row.expiresAt < Date.now() || (row.owner !== null && row.owner !== owner)) {
-    throw new NotFoundError(`No saved ${searchable.path} search has searchResultsDbId "${id}" (searches expire after ${services.config.search.ttlSeconds} s).`);
+    throw new NotFoundError(`No saved ${path} search has searchResultsDbId "${id}" (searches expire after ${services.config.search.ttlSeconds} s).`);
   }
   if (row.status === 'pending') return { status: 'pending' };
   // The cause was logged when the search failed; the client gets the generic 500.

@@ -1,16 +1,12 @@
-// What can be searched: every listed entity whose module defines POST /search/<path>, and the pedigree. A search
-// runs once into an ordered list of DbIds (the snapshot); pages are read from those DbIds later.
+// What a search is: a plan compiled from the body, run once into an ordered list of DbIds (the snapshot), and a
+// reader for pages of those DbIds. Entities are searchable as their list calls filter; a module may add its own
+// search (the pedigree's). The list of searches is the modules' (src/modules/registry.ts).
 import { idsQuery } from '../entities/cypher.js';
 import { compileWhere } from '../entities/filters.js';
 import { getEntities } from '../entities/queries.js';
-import { entities } from '../entities/registry.js';
 import type { EntityDef } from '../entities/types.js';
 import { applyViews, takeViews } from '../entities/views.js';
 import type { Graph } from '../graph/port.js';
-import { germplasmEntity } from '../modules/germplasm/germplasm/germplasm.entity.js';
-import { SHAPE_PARAMS, pedigreeShape } from '../modules/germplasm/pedigree/params.js';
-import { presentPedigreeNode } from '../modules/germplasm/pedigree/presenter.js';
-import { readPedigreeNodes, traversalQuery } from '../modules/germplasm/pedigree/traversal.js';
 import { loadSpec } from '../openapi/spec.js';
 
 export type SearchOptions = Record<string, unknown> | null;
@@ -35,7 +31,7 @@ export interface Searchable {
   read(graph: Graph, ids: string[], options: SearchOptions): Promise<unknown[]>;
 }
 
-function entitySearchable(entity: EntityDef): Searchable {
+export function entitySearchable(entity: EntityDef): Searchable {
   return {
     path: entity.path,
     accepted: new Set([...Object.keys(entity.filters), ...Object.keys(entity.views ?? {})]),
@@ -55,25 +51,8 @@ function entitySearchable(entity: EntityDef): Searchable {
   };
 }
 
-/** POST /search/pedigree: the slice GET /pedigree would answer (same filters, depths and arrays). */
-const pedigreeSearchable: Searchable = {
-  path: 'pedigree',
-  accepted: new Set([...Object.keys(germplasmEntity.filters), ...SHAPE_PARAMS]),
-  plan(input) {
-    const { shape, filters } = pedigreeShape(input);
-    const filter = compileWhere(germplasmEntity, filters);
-    const { includeParents, includeProgeny, includeSiblings } = shape;
-    return { query: traversalQuery({ ...shape, filter }, true), params: filter.params, options: { includeParents, includeProgeny, includeSiblings } };
-  },
-  async read(graph, ids, options) {
-    const shape = { includeParents: true, includeProgeny: true, includeSiblings: false, ...options };
-    return (await readPedigreeNodes(graph, ids, shape)).map(presentPedigreeNode);
-  },
-};
-
-/** Every search this server answers (a search call exists in the spec for each). */
-export function searchables(): Searchable[] {
+/** The entities with a search call in the spec, each searchable as its list call filters. */
+export function entitySearchables(entities: EntityDef[]): Searchable[] {
   const spec = loadSpec();
-  const listed = entities.filter((e) => e.operations.includes('list') && spec.hasOperation('post', `/search/${e.path}`));
-  return [...listed.map(entitySearchable), pedigreeSearchable];
+  return entities.filter((e) => e.operations.includes('list') && spec.hasOperation('post', `/search/${e.path}`)).map(entitySearchable);
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { bulkUpdateQuery, createQuery, getQuery, idsQuery, listQuery, missingTargetsQuery, relinkQuery } from '../../src/entities/cypher.js';
 import { compileWhere } from '../../src/entities/filters.js';
-import { entities } from '../../src/entities/registry.js';
+import { entities } from '../../src/modules/registry.js';
 import type { FilterSpec } from '../../src/entities/types.js';
 import { traversalQuery } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { server } from '../support/server.js';

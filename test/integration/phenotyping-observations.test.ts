@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
-import { observationsOfUnits } from '../../src/modules/phenotyping/observations/routes.js';
+import { observationsOfUnits } from '../../src/modules/phenotyping/observations/queries.js';
 
 const HEIGHT = 'variable-plant-height-cm';
 const LODGING = 'variable-lodging-score';
@@ -397,10 +397,12 @@ describe('observations', () => {
 
   describe('observationsOfUnits', () => {
     it('reads the observations of units in the Observation schema', async () => {
-      const byUnit = await observationsOfUnits(server().graph, [PLOT('204'), 'ou-stoneville-2023-plot-2', 'ou-urbana-2024-field']);
-      expect([...byUnit.keys()].sort()).to.deep.equal(['ou-stoneville-2023-plot-2', PLOT('204')]);
-      expect(byUnit.get('ou-stoneville-2023-plot-2')?.map((o) => o.observationDbId)).to.deep.equal(['obs-stoneville-2023-plot-2-yield']);
-      const lodging = byUnit.get(PLOT('204'))?.find((o) => o.observationDbId === 'obs-urbana-2024-plot-204-lodging');
+      const units: Array<Record<string, any>> = [PLOT('204'), 'ou-stoneville-2023-plot-2', 'ou-urbana-2024-field'].map((id) => ({ observationUnitDbId: id }));
+      await observationsOfUnits(server().graph, units);
+      const [plot, stoneville, field] = units.map((u) => u.observations as Array<Record<string, unknown>>);
+      expect(field).to.deep.equal([]);
+      expect(stoneville.map((o) => o.observationDbId)).to.deep.equal(['obs-stoneville-2023-plot-2-yield']);
+      const lodging = plot.find((o) => o.observationDbId === 'obs-urbana-2024-plot-204-lodging');
       expect(lodging).to.include({ germplasmDbId: 'soy-lee', value: '4', observationUnitName: 'Urbana 2024 plot 204' });
       expectAllFields('Phenotyping', 'Observation', lodging as object);
     });

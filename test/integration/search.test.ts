@@ -5,8 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
-import { searchables } from '../../src/search/searchables.js';
-import { entities } from '../../src/entities/registry.js';
+import { entities, searchables } from '../../src/modules/registry.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
@@ -25,7 +24,7 @@ async function withSearchConfig(change: Partial<ReturnType<typeof server>['confi
 
 describe('search', () => {
   describe('every searchable entity', () => {
-    for (const entity of entities.filter((e) => searchables().some((s) => s.path === e.path))) {
+    for (const entity of entities.filter((e) => searchables.some((s) => s.path === e.path))) {
       it(`/search/${entity.path}: no member finds what GET /${entity.path} lists; a DbId finds that record`, async () => {
         const list = await api('GET', `/${entity.path}?pageSize=1000`);
         const all = await search(entity.path, {}, '?pageSize=1000');

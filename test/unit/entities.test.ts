@@ -2,7 +2,8 @@
 // its list call is a filter (or named as not applicable, with the reason), references and JSON fields are fields of
 // its schema. A new or edited declaration that drifts from the spec fails here, before any HTTP test.
 import { expect } from 'chai';
-import { entities, schemaFields } from '../../src/entities/registry.js';
+import { schemaFields } from '../../src/entities/schema-fields.js';
+import { entities } from '../../src/modules/registry.js';
 import { loadSpec } from '../../src/openapi/spec.js';
 
 const spec = loadSpec();

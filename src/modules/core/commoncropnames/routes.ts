@@ -1,5 +1,5 @@
 // GET /commoncropnames: the crop names in use by programs and germplasm.
-import { registerValueList } from '../../../http/value-list.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import type { RouteDef } from '../../../http/routes.js';
+import { valueListRoute } from '../../../http/value-list.js';
 
-export const registerCommonCropNames = (router: BrapiRouter) => registerValueList(router, '/commoncropnames', 'core/commoncropnames');
+export const routes: RouteDef[] = [valueListRoute('/commoncropnames', 'core/commoncropnames')];

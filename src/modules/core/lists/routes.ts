@@ -4,12 +4,12 @@ import { NotFoundError } from '../../../errors.js';
 import { getEntity } from '../../../entities/queries.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import { respondOne } from '../../../http/envelope.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import { write, type RouteDef } from '../../../http/routes.js';
 import { validateBody } from '../../../http/validate.js';
 import { listEntity } from './lists.entity.js';
 
-export function registerListData(router: BrapiRouter) {
-  router.post('/lists/:listDbId/data', async (ctx) => {
+export const routes: RouteDef[] = [
+  write.post('/lists/:listDbId/data', async (ctx) => {
     const id = ctx.params.listDbId;
     // The spec's body is an array of strings (the DbIds to add); the validator names a wrong member.
     const items = ctx.request.body as string[];
@@ -20,5 +20,5 @@ export function registerListData(router: BrapiRouter) {
     });
     if (!rows.length) throw new NotFoundError(`No List has listDbId "${id}".`);
     respondOne(ctx, await getEntity(ctx.services.graph, listEntity, id));
-  });
-}
+  }),
+];

@@ -2,6 +2,7 @@
 // BRAVA matches them: relative to the BrAPI base, no leading slash, path parameters in braces.
 import { BadRequestError } from '../../../errors.js';
 import { respondOne } from '../../../http/envelope.js';
+import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiRouter } from '../../../http/types.js';
 import { loadSpec } from '../../../openapi/spec.js';
 
@@ -38,11 +39,12 @@ export function callsOf(router: BrapiRouter): Call[] {
     }));
 }
 
-export function registerServerInfo(router: BrapiRouter) {
-  let calls: Call[] | undefined;
-  router.get('/serverinfo', (ctx) => {
-    // Computed on first use, when every route is registered.
-    calls ??= callsOf(router);
+let calls: Call[] | undefined;
+
+export const routes: RouteDef[] = [
+  read.get('/serverinfo', (ctx) => {
+    // Computed on first use, when every route is registered, from the router answering.
+    calls ??= callsOf((ctx as unknown as { router: BrapiRouter }).router);
     const wanted = ctx.query.contentType ?? ctx.query.dataType;
     if (wanted !== undefined && (typeof wanted !== 'string' || !CONTENT_TYPES.includes(wanted))) {
       throw new BadRequestError(`contentType must be one of ${CONTENT_TYPES.join(', ')}.`);
@@ -57,5 +59,5 @@ export function registerServerInfo(router: BrapiRouter) {
       serverDescription: 'BrAPI v2.1 server on Neo4j: germplasm and pedigree as a graph.',
       serverName: 'brapi-neo4j',
     });
-  });
-}
+  }),
+];

@@ -1,5 +1,5 @@
 // GET /studytypes: the distinct study types of stored studies.
-import { registerValueList } from '../../../http/value-list.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import type { RouteDef } from '../../../http/routes.js';
+import { valueListRoute } from '../../../http/value-list.js';
 
-export const registerStudyTypes = (router: BrapiRouter) => registerValueList(router, '/studytypes', 'core/studytypes');
+export const routes: RouteDef[] = [valueListRoute('/studytypes', 'core/studytypes')];

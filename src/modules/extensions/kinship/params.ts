@@ -1,7 +1,6 @@
 // The kinship request, from a POST body ({ germplasmDbIds, method }) or a GET query string (repeated germplasmDbId,
-// method), and the answer's shape (format, matrix) from the query string or the Accept header.
+// method), and which matrix a delimited answer holds.
 import { BadRequestError } from '../../../errors.js';
-import type { DelimitedType } from '../../../http/delimited.js';
 import { KINSHIP_METHODS, type KinshipMethod } from './kinship.js';
 
 /** Most germplasm one request may name: the answer holds two n x n matrices (500: 250,000 cells each). */
@@ -9,7 +8,6 @@ export const MAX_KINSHIP_GERMPLASM = 500;
 
 export const MATRICES = ['coancestry', 'relationship'] as const;
 export type Matrix = (typeof MATRICES)[number];
-const FORMATS: Record<string, 'application/json' | DelimitedType> = { json: 'application/json', csv: 'text/csv', tsv: 'text/tsv' };
 
 export interface KinshipRequest {
   /** Distinct, in request order. */
@@ -34,15 +32,6 @@ export function kinshipRequest(rawIds: unknown, rawMethod: unknown, names: { ids
     throw new BadRequestError(`${names.method} must be one of ${KINSHIP_METHODS.join(', ')}; got ${JSON.stringify(rawMethod)}.`);
   }
   return { ids, method: method as KinshipMethod, duplicates: rawIds.length - ids.length };
-}
-
-/** The answer's format: `format` (json, csv, tsv) wins over Accept; JSON when neither asks for text. */
-export function answerFormat(format: unknown, accepts: (...types: string[]) => string | false): 'application/json' | DelimitedType {
-  if (format !== undefined) {
-    if (typeof format !== 'string' || !Object.hasOwn(FORMATS, format)) throw new BadRequestError(`format must be one of ${Object.keys(FORMATS).join(', ')}.`);
-    return FORMATS[format];
-  }
-  return (accepts('application/json', 'text/csv', 'text/tsv') || 'application/json') as 'application/json' | DelimitedType;
 }
 
 /** Which matrix a CSV/TSV answer holds: the coancestry f (default) or the additive relationship A = 2f. */

@@ -1,29 +1,30 @@
 // Extension (not in BrAPI, not listed by /serverinfo): the kinship matrix of a set of germplasm from the stored
 // pedigree. POST /extensions/kinship { germplasmDbIds, method } or GET /extensions/kinship?germplasmDbId=a&germplasmDbId=b
 // &method=; JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) holding one matrix (matrix=). One
-// traversal reads the pedigree; kinship.ts computes. A POST here is a read (src/auth/middleware.ts).
+// traversal reads the pedigree; kinship.ts computes. A POST here is a read (declared so below).
 import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { delimited } from '../../../http/delimited.js';
+import { respondDelimited, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { read, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
 import { computeKinship } from './kinship.js';
-import { answerFormat, kinshipRequest, matrixOf, type KinshipRequest } from './params.js';
+import { kinshipRequest, matrixOf, type KinshipRequest } from './params.js';
 import { readAncestry } from './query.js';
 
 export const KINSHIP_PATH = '/extensions/kinship';
 const SHAPE_PARAMS = ['format', 'matrix'];
 const NAMED_IN_MESSAGES = 20;
 
-export function registerKinship(router: BrapiRouter) {
-  router.get(KINSHIP_PATH, async (ctx) => {
+export const routes: RouteDef[] = [
+  read.get(KINSHIP_PATH, async (ctx) => {
     const { germplasmDbId, method, ...rest } = filterInput(ctx);
     reportIgnored(ctx, Object.keys(rest).filter((k) => !SHAPE_PARAMS.includes(k)));
     const ids = germplasmDbId === undefined ? [] : [germplasmDbId].flat();
     await answer(ctx, kinshipRequest(ids, Array.isArray(method) ? method[method.length - 1] : method, { ids: 'germplasmDbId', method: 'method' }));
-  });
+  }),
 
-  router.post(KINSHIP_PATH, async (ctx) => {
+  read.post(KINSHIP_PATH, async (ctx) => {
     const body = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new BadRequestError('The body must be an object: { "germplasmDbIds": [...], "method": "pedigree" | "inbred" }.');
@@ -32,14 +33,14 @@ export function registerKinship(router: BrapiRouter) {
     for (const member of Object.keys(rest)) addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
     reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !SHAPE_PARAMS.includes(k)));
     await answer(ctx, kinshipRequest(germplasmDbIds, method, { ids: 'germplasmDbIds', method: 'method' }));
-  });
-}
+  }),
+];
 
 const named = (ids: string[]) =>
   ids.slice(0, NAMED_IN_MESSAGES).map((id) => JSON.stringify(id)).join(', ') + (ids.length > NAMED_IN_MESSAGES ? ` and ${ids.length - NAMED_IN_MESSAGES} more` : '');
 
 async function answer(ctx: BrapiContext, request: KinshipRequest) {
-  const format = answerFormat(ctx.query.format, (...types) => ctx.accepts(...types));
+  const format = tableFormat(ctx, ctx.query.format);
   const matrix = matrixOf(ctx.query.matrix);
   const records = await readAncestry(ctx.services.graph, request.ids);
   const byId = new Map(records.map((r) => [r.germplasmDbId, r]));
@@ -67,9 +68,8 @@ async function answer(ctx: BrapiContext, request: KinshipRequest) {
     return;
   }
   // A square matrix: a header row of DbIds; each row starts with its DbId and name.
-  ctx.type = `${format}; charset=utf-8`;
-  ctx.body = delimited([
+  respondDelimited(ctx, format, [
     ['germplasmDbId', 'germplasmName', ...kinship.germplasmDbIds],
     ...kinship[matrix].map((row, i) => [kinship.germplasmDbIds[i], names[i] ?? '', ...row.map(String)]),
-  ], format);
+  ]);
 }

@@ -1,6 +1,5 @@
 // GET /attributes/categories: the distinct attribute categories in use.
-import { registerValueList } from '../../../http/value-list.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import type { RouteDef } from '../../../http/routes.js';
+import { valueListRoute } from '../../../http/value-list.js';
 
-export const registerAttributeCategories = (router: BrapiRouter) =>
-  registerValueList(router, '/attributes/categories', 'germplasm/attributes/categories');
+export const routes: RouteDef[] = [valueListRoute('/attributes/categories', 'germplasm/attributes/categories')];

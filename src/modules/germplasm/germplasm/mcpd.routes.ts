@@ -4,7 +4,7 @@ import { getEntity } from '../../../entities/queries.js';
 import { NotFoundError } from '../../../errors.js';
 import { respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import { read, type RouteDef } from '../../../http/routes.js';
 import { purdy } from '../pedigree/purdy.js';
 import { readPedigreeNodes } from '../pedigree/traversal.js';
 import { germplasmEntity } from './germplasm.entity.js';
@@ -12,8 +12,8 @@ import { presentMcpd } from './mcpd.js';
 
 const NO_RELATIVES = { includeParents: false, includeProgeny: false, includeSiblings: false };
 
-export function registerMcpd(router: BrapiRouter) {
-  router.get('/germplasm/:germplasmDbId/mcpd', async (ctx) => {
+export const routes: RouteDef[] = [
+  read.get('/germplasm/:germplasmDbId/mcpd', async (ctx) => {
     reportIgnored(ctx, Object.keys(filterInput(ctx)));
     const id = ctx.params.germplasmDbId;
     const [record, [node]] = await Promise.all([
@@ -24,5 +24,5 @@ export function registerMcpd(router: BrapiRouter) {
     const stored = typeof node.props.pedigreeString === 'string' ? node.props.pedigreeString : null;
     const ancestral = (record.pedigree as string | null) ?? stored ?? purdy({ name: null, parents: node.purdy });
     respondOne(ctx, presentMcpd(record, ancestral));
-  });
-}
+  }),
+];

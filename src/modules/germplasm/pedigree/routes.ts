@@ -5,7 +5,8 @@ import { compileWhere } from '../../../entities/filters.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { read, write, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { uploadPedigree } from './commands/uploadPedigree.js';
 import { pedigreeShape, type PedigreeShape } from './params.js';
@@ -34,28 +35,31 @@ async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) 
   return presentPedigreeNode(node);
 }
 
-export function registerPedigree(router: BrapiRouter) {
-  router.get('/pedigree', (ctx) => respondPedigree(ctx, filterInput(ctx)));
+/** POST /pedigree adds to the pedigree; PUT may also change what exists (updateExisting). */
+function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
+  return async (ctx) => {
+    const upload = parseUpload(ctx.request.body, method);
+    if (upload.nodes.length === 0) {
+      // Nothing to change: answer with the pedigree as it stands, as GET /pedigree would.
+      addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');
+      return respondPedigree(ctx, {});
+    }
+    const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor });
+    addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
+    // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
+    const { page, pageSize } = ctx.state.paging;
+    const ids = [...new Set(result.germplasmDbIds)].sort();
+    const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
+    respondList(ctx, ids.length, nodes.map(presentPedigreeNode));
+  };
+}
 
-  for (const method of ['POST', 'PUT'] as const) {
-    router[method === 'POST' ? 'post' : 'put']('/pedigree', async (ctx) => {
-      const upload = parseUpload(ctx.request.body, method);
-      if (upload.nodes.length === 0) {
-        // Nothing to change: answer with the pedigree as it stands, as GET /pedigree would.
-        addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');
-        return respondPedigree(ctx, {});
-      }
-      const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor });
-      addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
-      // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
-      const { page, pageSize } = ctx.state.paging;
-      const ids = [...new Set(result.germplasmDbIds)].sort();
-      const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
-      respondList(ctx, ids.length, nodes.map(presentPedigreeNode));
-    });
-  }
+export const routes: RouteDef[] = [
+  read.get('/pedigree', (ctx) => respondPedigree(ctx, filterInput(ctx))),
+  write.post('/pedigree', upload('POST')),
+  write.put('/pedigree', upload('PUT')),
 
-  router.get('/germplasm/:germplasmDbId/pedigree', async (ctx) => {
+  read.get('/germplasm/:germplasmDbId/pedigree', async (ctx) => {
     const { includeSiblings } = pedigreeShape(filterInput(ctx)).shape;
     const node = await pedigreeNodeOf(ctx, { includeSiblings, includeProgeny: false });
     respondOne(ctx, {
@@ -68,10 +72,10 @@ export function registerPedigree(router: BrapiRouter) {
       pedigree: node.pedigreeString,
       siblings: node.siblings ?? [],
     });
-  });
+  }),
 
-  router.get('/germplasm/:germplasmDbId/progeny', async (ctx) => {
+  read.get('/germplasm/:germplasmDbId/progeny', async (ctx) => {
     const node = await pedigreeNodeOf(ctx, { includeParents: false });
     respondOne(ctx, { germplasmDbId: node.germplasmDbId, germplasmName: node.germplasmName, progeny: node.progeny });
-  });
-}
+  }),
+];

@@ -3,13 +3,8 @@ import type { Actor } from '../../../auth/actor.js';
 import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError } from '../../../errors.js';
 import type { Runner } from '../../../graph/port.js';
+import { lockLots, setBalances } from './queries.js';
 import { seedLotEntity as lots } from './seedlots.entity.js';
-
-type LotState = {
-  id: string;
-  amount: number | null;
-  units: string | null;
-};
 
 /**
  * A seed lot's `amount` is its current balance (spec: "increased by seed production and decreased by planting or
@@ -23,12 +18,7 @@ export async function moveSeed(tx: Runner, records: Array<Record<string, unknown
   const lotIds = [...new Set(records.flatMap((r) => sides.map(([field]) => r[field]).filter((v): v is string => typeof v === 'string')))];
   if (!lotIds.length) return;
   await assertCanModify(tx, actor, lots.label, lots.idField, lotIds);
-  const lotById = (id: string) => `MATCH (l:${lots.label} {${lots.idField}: ${id}})`;
-  // Writing lastUpdated first locks the lots, so concurrent transactions on a lot apply one after the other.
-  const state = await tx.run<LotState>(
-    `UNWIND $ids AS id ${lotById('id')} SET l.lastUpdated = $now RETURN id, l.amount AS amount, l.units AS units`,
-    { ids: lotIds, now: new Date().toISOString() },
-  );
+  const state = await lockLots(tx, lotIds, new Date().toISOString());
   const balance = new Map(state.map((s) => [s.id, { ...s, changed: false }]));
   records.forEach((record, i) => {
     if (typeof record.amount !== 'number') return;
@@ -49,7 +39,5 @@ export async function moveSeed(tx: Runner, records: Array<Record<string, unknown
   if (overdrawn.length) {
     throw new BadRequestError(`These transactions take more than seed lot ${overdrawn.map((l) => `"${l.id}"`).join(', ')} holds.`);
   }
-  await tx.run(`UNWIND $rows AS row ${lotById('row.id')} SET l.amount = row.amount, l.units = row.units`, {
-    rows: changed.map(({ id, amount, units }) => ({ id, amount, units })),
-  });
+  await setBalances(tx, changed.map(({ id, amount, units }) => ({ id, amount, units })));
 }

@@ -6,15 +6,15 @@ import type { FilterSpec } from '../../../entities/types.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { addStatus, respondList } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiRouter } from '../../../http/types.js';
+import { read, type RouteDef } from '../../../http/routes.js';
 import { seedLotEntity as lots } from './seedlots.entity.js';
 import { seedLotTransactionEntity as transactions } from './transactions.entity.js';
 
 /** transactionDirection (spec default BOTH) -> the transactions' relationship to the seed lot. */
 const DIRECTIONS: Record<string, string> = { TO: '-[:TO_LOT]->', FROM: '-[:FROM_LOT]->', BOTH: '-[:FROM_LOT|TO_LOT]->' };
 
-export function registerSeedLotTransactions(router: BrapiRouter) {
-  router.get(`/${lots.path}/:${lots.idField}/transactions`, async (ctx) => {
+export const routes: RouteDef[] = [
+  read.get(`/${lots.path}/:${lots.idField}/transactions`, async (ctx) => {
     const graph = ctx.services.graph;
     const id = ctx.params[lots.idField];
     const { transactionDirection = 'BOTH', ...input } = filterInput(ctx);
@@ -33,5 +33,5 @@ export function registerSeedLotTransactions(router: BrapiRouter) {
     const { total, data } = await listEntities(graph, transactions, filter, ctx.state.paging);
     if (total === 0) addStatus(ctx, 'INFO', `No ${transactions.label} of seed lot "${id}" matches these filters.`);
     respondList(ctx, total, data);
-  });
-}
+  }),
+];

@@ -1,7 +1,6 @@
 // Image content and deletion: PUT /images/{imageDbId}/imagecontent stores the bytes, GET of the same path (an
 // extension: the spec has no call to read them) returns them, POST /delete/images removes the images a search body
-// selects. The bytes sit on their own node, (:Image)-[:HAS_CONTENT]->(:ImageContent), so listing images never
-// reads them; they are stored base64-encoded, which every transport carries.
+// selects. Storage of the bytes: queries.ts.
 import type { IncomingMessage } from 'node:http';
 import { compileWhere } from '../../../entities/filters.js';
 import { deleteEntities } from '../../../entities/commands/deleteEntities.js';
@@ -9,20 +8,18 @@ import { getEntity } from '../../../entities/queries.js';
 import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
-import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { read, write, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { searchInput } from '../../../search/members.js';
 import { imageEntity as images } from './images.entity.js';
 import { imageDimensions } from './dimensions.js';
+import { CONTENT, HAS_CONTENT, readContent, writeContent } from './queries.js';
 
-const CONTENT = 'ImageContent';
-const HAS_CONTENT = 'HAS_CONTENT';
-const byId = `MATCH (n:${images.label} {${images.idField}: $id})`;
+const content = `/${images.path}/:${images.idField}/imagecontent`;
 
-export function registerImageRoutes(router: BrapiRouter) {
-  const content = `/${images.path}/:${images.idField}/imagecontent`;
-
-  router.put(content, async (ctx) => {
+export const routes: RouteDef[] = [
+  write.put(content, async (ctx) => {
     const id = ctx.params[images.idField];
     const mimeType = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
     if (!/^image\/[\w.+-]+$/.test(mimeType)) throw new BadRequestError(`The body must be the image itself, with a Content-Type image/*; got "${mimeType}".`);
@@ -35,32 +32,25 @@ export function registerImageRoutes(router: BrapiRouter) {
       imageURL: `${ctx.protocol}://${ctx.host}${ctx.services.config.basePath}/${images.path}/${encodeURIComponent(id)}/imagecontent`,
       ...imageDimensions(bytes),
     };
-    // Writing the image first locks it, so two concurrent uploads cannot both create a content node.
     const written = await ctx.services.graph.transaction(async (tx) => {
       await assertCanModify(tx, ctx.state.actor, images.label, images.idField, [id]);
-      return tx.run(
-        `${byId} SET n += $props MERGE (n)-[:${HAS_CONTENT}]->(c:${CONTENT}) SET c.bytes = $bytes, c.mimeType = $mimeType RETURN n.${images.idField} AS id`,
-        { id, bytes: bytes.toString('base64'), mimeType, props },
-      );
+      return writeContent(tx, id, bytes, mimeType, props);
     });
-    if (!written.length) throw notFound(id);
+    if (!written) throw notFound(id);
     respondOne(ctx, await getEntity(ctx.services.graph, images, id));
-  });
+  }),
 
-  router.get(content, async (ctx) => {
+  read.get(content, async (ctx) => {
     const id = ctx.params[images.idField];
-    const [row] = await ctx.services.graph.read<{ bytes: string | null; mimeType: string | null }>(
-      `${byId} OPTIONAL MATCH (n)-[:${HAS_CONTENT}]->(c:${CONTENT}) RETURN c.bytes AS bytes, c.mimeType AS mimeType`,
-      { id },
-    );
-    if (!row) throw notFound(id);
-    if (row.bytes === null) throw new NotFoundError(`Image "${id}" has no content yet (PUT /images/${id}/imagecontent stores it).`);
-    ctx.type = row.mimeType ?? 'application/octet-stream';
-    ctx.body = Buffer.from(row.bytes, 'base64');
-  });
+    const stored = await readContent(ctx.services.graph, id);
+    if (!stored) throw notFound(id);
+    if (stored.bytes === null) throw new NotFoundError(`Image "${id}" has no content yet (PUT /images/${id}/imagecontent stores it).`);
+    ctx.type = stored.mimeType ?? 'application/octet-stream';
+    ctx.body = stored.bytes;
+  }),
 
-  router.post('/delete/images', (ctx) => deleteImages(ctx));
-}
+  write.post('/delete/images', (ctx) => deleteImages(ctx)),
+];
 
 function notFound(id: string) {
   return new NotFoundError(`No ${images.label} has ${images.idField} "${id}".`);

@@ -2,6 +2,7 @@
 // value is stored as sent (a string in v2.1), but it must fit its variable's scale type, and a season object's name
 // and year, when sent, must be the season's. A failure is a 400 naming the observation and rolls the write back.
 import { BadRequestError } from '../../../errors.js';
+import { cypher } from '../../../graph/cypher-files.js';
 import type { Runner } from '../../../graph/port.js';
 import { utcTimestamp } from '../../../entities/filters.js';
 
@@ -18,19 +19,10 @@ type Written = {
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-const WRITTEN = `
-UNWIND range(0, size($ids) - 1) AS i
-MATCH (o:Observation {observationDbId: $ids[i]})
-OPTIONAL MATCH (o)-[:OF_VARIABLE]->(v:ObservationVariable)
-OPTIONAL MATCH (v)-[:ON_SCALE]->(sc:Scale)
-OPTIONAL MATCH (o)-[:IN_SEASON]->(se:Season)
-RETURN i, o.value AS value, v.observationVariableDbId AS variable, sc.dataType AS dataType, sc.validValues AS validValues,
-       o.season AS season, se.seasonName AS seasonName, se.year AS year`;
-
 /** `where(i)` names the i-th written observation in messages (body[i] on create, its DbId on update). */
 export async function checkObservations(tx: Runner, ids: string[], where: (i: number) => string) {
   if (!ids.length) return;
-  for (const row of await tx.run<Written>(WRITTEN, { ids })) {
+  for (const row of await tx.run<Written>(cypher('phenotyping/observations/written'), { ids })) {
     checkValue(row, where(row.i));
     checkSeason(row, where(row.i));
   }

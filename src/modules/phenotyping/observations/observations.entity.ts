@@ -6,7 +6,7 @@ import { deriveExternalReferences, externalReferenceFilters } from '../../../ent
 import { utcTimestamp } from '../../../entities/filters.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
-import { observationUnitEntity as units } from '../observationunits/observationunits.entity.js';
+import { levelFilters, UNIT_LABEL } from '../observationunits/level-filters.js';
 import { checkObservations } from './checks.js';
 
 /** Observation -> its unit, and paths through the unit (each ends before the target node). */
@@ -18,9 +18,9 @@ const PROGRAM = `${TRIAL}(:Trial)-[:IN_PROGRAM]->`;
 const LOCATION = `${STUDY}(:Study)-[:AT_LOCATION]->`;
 const GERMPLASM = `${VIA_UNIT}-[:OF_GERMPLASM]->`;
 
-/** The unit's own filters of these names (its level and level relationships), applied through OF_UNIT. */
+/** The unit's level filters, applied through OF_UNIT. */
 const throughUnit = (names: string[]): Record<string, FilterSpec> =>
-  Object.fromEntries(names.map((name) => [name, { kind: 'through', path: UNIT, label: units.label, filter: units.filters[name] }]));
+  Object.fromEntries(names.map((name) => [name, { kind: 'through', path: UNIT, label: UNIT_LABEL, filter: levelFilters[name] }]));
 
 export const observationEntity: EntityDef = {
   path: 'observations',

@@ -1,59 +1,37 @@
 // GET /observations/table (the sparse time-series table, as JSON, CSV or TSV) and POST /delete/observations. The
 // list, get, create and update calls are the generic ones (observations.entity.ts); POST /search/observations comes
-// from src/search.
+// from src/search. Cypher: queries.ts.
 import { deleteEntities } from '../../../entities/commands/deleteEntities.js';
-import { projection } from '../../../entities/cypher.js';
-import { compileWhere, type CompiledFilter } from '../../../entities/filters.js';
-import { present, type StoredRecord } from '../../../entities/presenter.js';
-import { BadRequestError, HttpError } from '../../../errors.js';
-import type { Graph } from '../../../graph/port.js';
-import { delimited, type DelimitedType } from '../../../http/delimited.js';
+import { compileWhere } from '../../../entities/filters.js';
+import { BadRequestError } from '../../../errors.js';
+import { respondDelimited, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { read, write, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { loadSpec } from '../../../openapi/spec.js';
 import { searchInput } from '../../../search/members.js';
 import { readSearch } from '../../../search/saved.js';
-import { searchables } from '../../../search/searchables.js';
 import type { Level, Position } from '../observationunits/levels.js';
 import { observationEntity as obs } from './observations.entity.js';
+import { readTable, type TableObservation, type TableUnit } from './queries.js';
 
-export function registerObservationRoutes(router: BrapiRouter) {
-  router.get('/observations/table', observationTable);
-  router.post('/delete/observations', deleteObservations);
-}
-
-/**
- * The observations of the given units in the Observation schema, by unit DbId (units without any are absent), in
- * DbId order; one round trip. For GET /observationunits?includeObservations=true.
- */
-export async function observationsOfUnits(graph: Graph, unitIds: string[]): Promise<Map<string, Array<Record<string, unknown>>>> {
-  const rows = await graph.read<{ unit: string; records: StoredRecord[] }>(
-    `UNWIND $ids AS unit MATCH (n:${obs.label})-[:OF_UNIT]->(:ObservationUnit {observationUnitDbId: unit})
-     WITH unit, n ORDER BY n.${obs.idField} RETURN unit, collect(${projection(obs)}) AS records`,
-    { ids: unitIds },
-  );
-  return new Map(rows.map((r) => [r.unit, r.records.map((record) => present(obs, record))]));
-}
+export const routes: RouteDef[] = [
+  read.get('/observations/table', observationTable),
+  write.post('/delete/observations', deleteObservations),
+];
 
 // ---- GET /observations/table -------------------------------------------------------------------------------------
-
-class NotAcceptableError extends HttpError {
-  readonly status = 406;
-}
 
 const TABLE = '/observations/table';
 /** Slice end that takes a whole saved snapshot (a list index must fit a 32-bit integer on Neo4j 3.1). */
 const ALL = 2 ** 31 - 1;
-const FORMATS = ['application/json', 'text/csv', 'text/tsv'];
 /** Columns before the variables (every optional one the spec lists), then the level columns its enum allows. */
 const HEADER = ['observationTimeStamp', 'observationUnitDbId', 'observationUnitName', 'studyDbId', 'studyName', 'germplasmDbId',
   'germplasmName', 'positionCoordinateX', 'positionCoordinateY', 'year'];
 const LEVEL_COLUMNS = ['field', 'entry', 'rep', 'block', 'plot', 'sub-plot', 'plant', 'pot'];
 
-type TableObservation = { unit: string; instant: string | null; timeStamp: string | null; variable: string; value: string | null; year: number | null };
-type TableUnit = { id: string; name: string | null; position: string | null; study: { id: string; name: string } | null; germplasm: { id: string; name: string } | null };
 type TableRow = { unit: string; instant: string | null; timeStamp: string | null; year: number | null; cells: Map<string, string> };
 
 /** The table's filters: those of GET /observations it declares (`observationLevel` is the unit's level name). */
@@ -63,16 +41,14 @@ function tableFilters() {
 }
 
 async function observationTable(ctx: BrapiContext) {
-  const format = ctx.accepts(...FORMATS);
-  if (!format) throw new NotAcceptableError(`GET ${TABLE} answers ${FORMATS.join(', ')}.`);
+  const format = tableFormat(ctx);
   const { searchResultsDbId, ...input } = filterInput(ctx);
   const filter = compileWhere(tableFilters(), input);
   reportIgnored(ctx, filter.ignored, obs.unapplied);
   // searchResultsDbId: the table of a saved POST /search/observations (AND the other filters).
   if (searchResultsDbId !== undefined) {
     if (typeof searchResultsDbId !== 'string') throw new BadRequestError('searchResultsDbId takes a single value.');
-    const searchable = searchables().find((s) => s.path === obs.path)!;
-    const saved = await readSearch(ctx.services, searchable, searchResultsDbId, ctx.state.actor.userId, 0, ALL);
+    const saved = await readSearch(ctx.services, obs.path, searchResultsDbId, ctx.state.actor.userId, 0, ALL);
     if (saved.status === 'pending') {
       // Still running, as GET /search/observations/{searchResultsDbId} would say.
       respondOne(ctx, { searchResultsDbId });
@@ -95,31 +71,11 @@ async function observationTable(ctx: BrapiContext) {
     return;
   }
   // CSV / TSV as the spec's examples: header names then variable DbIds; a second row with the variable names.
-  ctx.type = `${format}; charset=utf-8`;
-  ctx.body = delimited([
+  respondDelimited(ctx, format, [
     [...table.headerRow, ...table.variables.map((v) => v.observationVariableDbId)],
     [...table.headerRow.map(() => ''), ...table.variables.map((v) => v.observationVariableName ?? '')],
     ...rows,
-  ], format as DelimitedType);
-}
-
-/** Every matching observation that has a unit and a variable, in (unit, instant, DbId) order, and those units. */
-async function readTable(graph: Graph, filter: CompiledFilter) {
-  const [row] = await graph.read<{ observations: TableObservation[]; units: TableUnit[]; variables: Array<{ id: string; name: string | null }> }>(
-    `MATCH (n:${obs.label}) WHERE ${filter.where}
-     MATCH (n)-[:OF_UNIT]->(u:ObservationUnit), (n)-[:OF_VARIABLE]->(v:ObservationVariable)
-     WITH n, u, v ORDER BY u.observationUnitDbId, n.observationTimeStampUtc, n.${obs.idField}
-     WITH collect({unit: u.observationUnitDbId, instant: n.observationTimeStampUtc, timeStamp: n.observationTimeStamp,
-                   variable: v.observationVariableDbId, value: n.value, year: head([(n)-[:IN_SEASON]->(s:Season) | s.year])}) AS observations,
-          collect(DISTINCT u) AS units, collect(DISTINCT v) AS variables
-     RETURN observations,
-       [u IN units | {id: u.observationUnitDbId, name: u.observationUnitName, position: u.observationUnitPosition,
-         study: head([(u)-[:IN_STUDY]->(s:Study) | {id: s.studyDbId, name: s.studyName}]),
-         germplasm: head([(u)-[:OF_GERMPLASM]->(g:Germplasm) | {id: g.germplasmDbId, name: g.germplasmName}])}] AS units,
-       [v IN variables | {id: v.observationVariableDbId, name: v.observationVariableName}] AS variables`,
-    filter.params,
-  );
-  return { observations: row?.observations ?? [], units: row?.units ?? [], variables: row?.variables ?? [] };
+  ]);
 }
 
 /**

@@ -18,9 +18,7 @@
 import { BadRequestError } from '../../../errors.js';
 import type { Runner } from '../../../graph/port.js';
 import { STANDARD_LEVELS, levelProps, type Level, type Position } from './levels.js';
-
-const UNIT = 'ObservationUnit';
-const ID = 'observationUnitDbId';
+import { READ_CHILDREN, READ_NAMED, READ_STUDY_UNITS, READ_WRITTEN, WRITE_HIERARCHY } from './queries.js';
 
 interface Written {
   id: string;
@@ -33,25 +31,6 @@ interface Placed {
   study: string | null;
   level: Level | null;
 }
-
-const READ_WRITTEN = `UNWIND $ids AS id MATCH (u:${UNIT} {${ID}: id}) OPTIONAL MATCH (u)-[:IN_STUDY]->(s:Study)
-RETURN id, s.studyDbId AS study, u.observationUnitPosition AS position`;
-
-const READ_STUDY_UNITS = `MATCH (u:${UNIT})-[:IN_STUDY]->(s:Study)
-WHERE s.studyDbId IN $studies AND NOT u.${ID} IN $ids AND u.hierarchyLevelNames IS NOT NULL
-RETURN u.${ID} AS id, s.studyDbId AS study, u.levelName AS levelName, u.levelOrder AS levelOrder, u.levelCode AS levelCode,
-  u.hierarchyLevelNames AS names, u.hierarchyLevelOrders AS orders`;
-
-const READ_NAMED = `UNWIND $ids AS id MATCH (u:${UNIT} {${ID}: id}) OPTIONAL MATCH (u)-[:IN_STUDY]->(s:Study)
-RETURN id, s.studyDbId AS study, u.levelName AS levelName, u.levelOrder AS levelOrder, u.levelCode AS levelCode`;
-
-const READ_CHILDREN = `UNWIND $ids AS id MATCH (c:${UNIT})-[:PART_OF]->(:${UNIT} {${ID}: id}) WHERE NOT c.${ID} IN $ids
-OPTIONAL MATCH (c)-[:IN_STUDY]->(s:Study) RETURN c.${ID} AS child, id AS parent, s.studyDbId AS study, c.levelOrder AS levelOrder`;
-
-const WRITE = `UNWIND $rows AS row MATCH (u:${UNIT} {${ID}: row.id})
-SET u.observationUnitPosition = row.position SET u += row.props
-WITH u, row OPTIONAL MATCH (u)-[old:PART_OF]->(:${UNIT}) DELETE old
-WITH DISTINCT u, row UNWIND row.parents AS parent MATCH (p:${UNIT} {${ID}: parent}) CREATE (u)-[:PART_OF]->(p)`;
 
 const rel = (w: string, k: number) => `${w}.observationUnitPosition.observationLevelRelationships[${k}]`;
 const describe = (l: Level | null) => (l ? `${l.levelName} ${JSON.stringify(l.levelCode ?? null)} (levelOrder ${l.levelOrder})` : 'no level');
@@ -173,7 +152,7 @@ export async function checkHierarchy(tx: Runner, ids: string[], where: (i: numbe
       }
     }
   }
-  await tx.run(WRITE, { rows });
+  await tx.run(WRITE_HIERARCHY, { rows });
 }
 
 /** map.get(key), made and set first when missing. */

@@ -6,8 +6,9 @@ import { namedRef, relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
+import { levelFilters } from './level-filters.js';
 import { checkHierarchy } from './hierarchy.js';
-import { loadObservations } from './observations.js';
+import { observationsOfUnits } from '../observations/queries.js';
 
 /** Paths from a unit (each ends before the target node). */
 const STUDY = '-[:IN_STUDY]->';
@@ -18,7 +19,6 @@ const LOCATION = `${VIA_STUDY}-[:AT_LOCATION]->`;
 const OBSERVED = '<-[:OF_UNIT]-(:Observation)';
 
 const through = (path: string, label: string, prop: string) => `head([(n)${path}(t:${label}) | t.${prop}])`;
-const integer = (prop: string): FilterSpec => ({ kind: 'contains', prop, type: 'integer' });
 
 export const observationUnitEntity: EntityDef = {
   path: 'observationunits',
@@ -53,36 +53,12 @@ export const observationUnitEntity: EntityDef = {
     ...relatedFilters('-[:OF_GERMPLASM]->', 'Germplasm', ['germplasmDbId', 'germplasmName']),
     // The crop of the unit's study, else of the program running it.
     commonCropName: { kind: 'expr', expr: `coalesce(${through(STUDY, 'Study', 'commonCropName')}, ${through(PROGRAM, 'Program', 'commonCropName')})` },
-    // The unit's own level and its relationships, as levelProps (levels.ts) indexes them.
-    observationUnitLevelName: { kind: 'eq', prop: 'levelName' },
-    observationUnitLevelOrder: { kind: 'eq', prop: 'levelOrder', type: 'integer' },
-    observationUnitLevelCode: { kind: 'eq', prop: 'levelCode' },
-    observationUnitLevelRelationshipName: { kind: 'contains', prop: 'relationshipLevelNames' },
-    observationUnitLevelRelationshipOrder: integer('relationshipLevelOrders'),
-    observationUnitLevelRelationshipCode: { kind: 'contains', prop: 'relationshipLevelCodes' },
-    // The units it is PART_OF (a graph edge per relationship naming a unit).
-    observationUnitLevelRelationshipDbId: { kind: 'related', path: '-[:PART_OF]->', label: 'ObservationUnit', prop: 'observationUnitDbId' },
-    // Search members (observationLevels, observationLevelRelationships): objects matched member by member, one
-    // relationship at a time. A plain value is a level name (the table's deprecated observationLevel parameter).
-    observationLevel: {
-      kind: 'object',
-      members: { levelName: { prop: 'levelName' }, levelCode: { prop: 'levelCode' }, levelOrder: { prop: 'levelOrder', type: 'integer' } },
-    },
-    observationLevelRelationship: {
-      kind: 'object',
-      list: true,
-      members: {
-        levelName: { prop: 'relationshipLevelNames' },
-        levelCode: { prop: 'relationshipLevelCodes' },
-        levelOrder: { prop: 'relationshipLevelOrders', type: 'integer' },
-        observationUnitDbId: { prop: 'relationshipUnitDbIds' },
-      },
-    },
+    ...levelFilters,
     // Units with observations of these variables (search members).
     ...relatedFilters(`${OBSERVED}-[:OF_VARIABLE]->`, 'ObservationVariable', ['observationVariableDbId', 'observationVariableName', 'observationVariablePUI']),
     ...externalReferenceFilters,
   },
-  views: { includeObservations: { default: false, fields: ['observations'], load: loadObservations } },
+  views: { includeObservations: { default: false, fields: ['observations'], load: observationsOfUnits } },
   operations: ['list', 'get', 'create', 'update', 'bulkUpdate'],
   indexes: ['observationUnitName', 'levelName', 'levelCode'],
   // Observations are not part of ObservationUnitNewRequest: they are written through /observations.

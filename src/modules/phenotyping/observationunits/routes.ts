@@ -1,21 +1,22 @@
 // GET /observationlevels and GET /observationunits/table. The other unit calls are the generic ones
-// (observationunits.entity.ts); POST /search/observationunits comes from src/search.
+// (observationunits.entity.ts); POST /search/observationunits comes from src/search. Cypher: queries.ts.
 import { compileWhere } from '../../../entities/filters.js';
 import { listEntities, unknownIds } from '../../../entities/queries.js';
-import { delimited, type DelimitedType } from '../../../http/delimited.js';
+import { respondDelimited, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondList } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import type { BrapiContext, BrapiRouter } from '../../../http/types.js';
+import { read, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
 import { loadSpec } from '../../../openapi/spec.js';
-import { least } from '../../core/least.js';
 import { studyEntity as studies } from '../../core/studies/studies.entity.js';
-import { STANDARD_LEVELS, STUDY_LEVELS, UNIT_LEVELS, sortLevels, type HierarchyLevel, type Level, type Position } from './levels.js';
+import { STANDARD_LEVELS, sortLevels, type Level, type Position } from './levels.js';
 import { observationUnitEntity as units } from './observationunits.entity.js';
+import { levelsInUse, unitTableCells, type Cell } from './queries.js';
 
-export function registerObservationUnitRoutes(router: BrapiRouter) {
-  router.get('/observationlevels', observationLevels);
-  router.get(`/${units.path}/table`, unitTable);
-}
+export const routes: RouteDef[] = [
+  read.get('/observationlevels', observationLevels),
+  read.get(`/${units.path}/table`, unitTable),
+];
 
 // ---- GET /observationlevels ----------------------------------------------------------------------------------------
 
@@ -31,14 +32,7 @@ async function observationLevels(ctx: BrapiContext) {
   const input = filterInput(ctx);
   const filter = compileWhere({ filters: Object.fromEntries(Object.keys(LEVEL_FILTERS).map((f) => [f, studies.filters[f]])) }, input);
   reportIgnored(ctx, filter.ignored);
-  const [row] = await ctx.services.graph.read<{ studies: HierarchyLevel[][]; loose: HierarchyLevel[][] }>(
-    `MATCH (n:${studies.label}) WHERE ${filter.where}
-     WITH collect(${STUDY_LEVELS}) AS studies
-     OPTIONAL MATCH (u:${units.label}) WHERE NOT $filtered AND u.hierarchyLevelNames IS NOT NULL AND NOT (u)-[:IN_STUDY]->(:${studies.label})
-     RETURN studies, collect(${UNIT_LEVELS}) AS loose`,
-    { ...filter.params, filtered: filter.where !== 'true' },
-  );
-  const levels = sortLevels([...row.studies, ...row.loose].flat());
+  const levels = sortLevels(await levelsInUse(ctx.services.graph, filter));
   if (!levels.length) {
     let named = false;
     for (const [name, label] of Object.entries(LEVEL_FILTERS)) {
@@ -56,8 +50,6 @@ async function observationLevels(ctx: BrapiContext) {
 
 // ---- GET /observationunits/table -----------------------------------------------------------------------------------
 
-const FORMATS = ['application/json', 'text/csv', 'text/tsv'];
-
 /** The header names the table schema allows: the unit columns, then the level columns (in the standard order). */
 function headerNames() {
   const spec = loadSpec();
@@ -65,8 +57,6 @@ function headerNames() {
   const names = header.items.enum;
   return { columns: names.filter((n) => !STANDARD_LEVELS.includes(n)), levels: STANDARD_LEVELS.filter((n) => names.includes(n)) };
 }
-
-type Cell = { variable: string; name: string | null; value: unknown; at: string; id: string };
 
 /**
  * One row per unit matching the filters of GET /observationunits (the page the paging parameters ask for, DbId order),
@@ -76,20 +66,14 @@ type Cell = { variable: string; name: string | null; value: unknown; at: string;
  * ObservationUnitTable, CSV/TSV (by Accept) with the spec's two header rows.
  */
 async function unitTable(ctx: BrapiContext) {
-  const format = ctx.accepts(...FORMATS) || 'application/json';
+  const format = tableFormat(ctx);
   const { observationVariableDbId, ...input } = filterInput(ctx);
   const filter = compileWhere(units, input);
   reportIgnored(ctx, filter.ignored, units.unapplied);
   const graph = ctx.services.graph;
   const { total, data } = await listEntities(graph, units, filter, ctx.state.paging);
   const ids = data.map((u) => u.observationUnitDbId as string);
-  const extra = await graph.read<{ id: string; year: number | null; cells: Cell[] }>(
-    `UNWIND $ids AS id MATCH (u:${units.label} {${units.idField}: id})
-     RETURN id, ${least('[(u)-[:IN_STUDY]->(:Study)-[:IN_SEASON]->(s:Season) | s.year]')} AS year,
-       [(u)<-[:OF_UNIT]-(o:Observation)-[:OF_VARIABLE]->(v:ObservationVariable) WHERE $variables IS NULL OR v.observationVariableDbId IN $variables
-         | {variable: v.observationVariableDbId, name: v.observationVariableName, value: o.value, at: coalesce(o.observationTimeStampUtc, ''), id: o.observationDbId}] AS cells`,
-    { ids, variables: observationVariableDbId === undefined ? null : [observationVariableDbId].flat() },
-  );
+  const extra = await unitTableCells(graph, ids, observationVariableDbId === undefined ? null : [observationVariableDbId].flat().map(String));
   const byUnit = new Map(extra.map((e) => [e.id, e]));
   const variables = new Map<string, string | null>();
   for (const cell of extra.flatMap((e) => e.cells)) variables.set(cell.variable, cell.name);
@@ -123,10 +107,9 @@ async function unitTable(ctx: BrapiContext) {
     return;
   }
   // CSV / TSV as the spec's examples: the header names then the variable DbIds; a second row with the variable names.
-  ctx.type = `${format}; charset=utf-8`;
-  ctx.body = delimited([
+  respondDelimited(ctx, format, [
     [...headerRow, ...variableIds],
     [...headerRow.map(() => ''), ...variableIds.map((v) => text(variables.get(v)))],
     ...rows,
-  ], format as DelimitedType);
+  ]);
 }

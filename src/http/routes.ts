@@ -1,0 +1,70 @@
+// Routes are declared where their module lives, as data (method, path, read or write, handler), and registered here
+// from those tables. Registration sorts them most specific first, so a fixed path (/seedlots/transactions) always
+// wins over a parameter (/seedlots/:seedLotDbId) whatever order the modules list them in, and authorization reads
+// the declared access instead of guessing from the method or the path.
+import type { BrapiContext, BrapiRouter } from './types.js';
+
+/** What a call needs: `read` (a search or the kinship extension is a read that happens to need a body) or `write`. */
+export type Access = 'read' | 'write';
+
+export interface RouteDef {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Under the BrAPI base path, in the router's form: `/seedlots/:seedLotDbId`. */
+  path: string;
+  access: Access;
+  handler: (ctx: BrapiContext) => Promise<void> | void;
+}
+
+/** Route declarations in one line each: `read.get('/pedigree', handler)`, `write.post('/pedigree', handler)`. */
+function declare(access: Access) {
+  const make = (method: RouteDef['method']) => (path: string, handler: RouteDef['handler']): RouteDef => ({ method, path, access, handler });
+  return { get: make('get'), post: make('post'), put: make('put'), delete: make('delete') };
+}
+export const read = declare('read');
+export const write = declare('write');
+
+/** Per path segment 0 for a fixed name, 1 for a parameter: fixed segments sort first. */
+function specificity(path: string): number[] {
+  return path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? 1 : 0));
+}
+
+function compareSpecificity(a: RouteDef, b: RouteDef): number {
+  const [x, y] = [specificity(a.path), specificity(b.path)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  // Ties in name order, so the registered order never depends on the declared one.
+  return x.length - y.length || a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
+}
+
+/** Looks up the declared access of a registered route, as the router reports it (its full path and a method). */
+export type AccessOf = (method: string, routerPath: string) => Access | undefined;
+
+export interface RouteTable {
+  accessOf: AccessOf;
+  /** Adds the routes to the router, most specific first (after the middleware that reads `accessOf`). */
+  register(router: BrapiRouter): void;
+}
+
+/** The routes of every module as one table; a method and path declared twice is a programming error. */
+export function routeTable(routes: RouteDef[], prefix: string): RouteTable {
+  const sorted = [...routes].sort(compareSpecificity);
+  const access = new Map<string, Access>();
+  for (const route of sorted) {
+    const key = `${route.method.toUpperCase()} ${prefix}${route.path}`;
+    if (access.has(key)) throw new Error(`Route declared twice: ${key}`);
+    access.set(key, route.access);
+  }
+  return {
+    // koa-router answers HEAD with the GET route.
+    accessOf: (method, routerPath) => access.get(`${method === 'HEAD' ? 'GET' : method} ${routerPath}`),
+    register(router) {
+      for (const route of sorted) router[route.method](route.path, route.handler);
+    },
+  };
+}
+
+/** The declared access of the route that will answer this request; undefined when none will (a 404 or 405 follows). */
+export function declaredAccess(ctx: { method: string }, accessOf: AccessOf): Access | undefined {
+  const matched = (ctx as { matched?: Array<{ path: string; methods: string[] }> }).matched ?? [];
+  const route = matched.find((layer) => layer.methods.includes(ctx.method));
+  return route && accessOf(ctx.method, route.path);
+}

@@ -1,0 +1,98 @@
+// What the modules serve: every entity declaration, every search and every route, in three lists that
+// src/app.ts registers. Labels, relationship types and property names used in Cypher come only from the
+// declarations. The order of the routes does not matter (src/http/routes.ts sorts them).
+import { listEntity } from './core/lists/lists.entity.js';
+import { locationEntity } from './core/locations/locations.entity.js';
+import { personEntity } from './core/people/people.entity.js';
+import { programEntity } from './core/programs/programs.entity.js';
+import { seasonEntity } from './core/seasons/seasons.entity.js';
+import { studyEntity } from './core/studies/studies.entity.js';
+import { trialEntity } from './core/trials/trials.entity.js';
+import { attributeEntity } from './germplasm/attributes/attributes.entity.js';
+import { attributeValueEntity } from './germplasm/attributevalues/attributevalues.entity.js';
+import { breedingMethodEntity } from './germplasm/breedingmethods/breedingmethods.entity.js';
+import { crossEntity } from './germplasm/crosses/crosses.entity.js';
+import { crossingProjectEntity } from './germplasm/crossingprojects/crossingprojects.entity.js';
+import { germplasmEntity } from './germplasm/germplasm/germplasm.entity.js';
+import { plannedCrossEntity } from './germplasm/plannedcrosses/plannedcrosses.entity.js';
+import { seedLotEntity } from './germplasm/seedlots/seedlots.entity.js';
+import { seedLotTransactionEntity } from './germplasm/seedlots/transactions.entity.js';
+import { sampleEntity } from './genotyping/samples/samples.entity.js';
+import { eventEntity } from './phenotyping/events/events.entity.js';
+import { imageEntity } from './phenotyping/images/images.entity.js';
+import { methodEntity } from './phenotyping/methods/methods.entity.js';
+import { observationEntity } from './phenotyping/observations/observations.entity.js';
+import { observationUnitEntity } from './phenotyping/observationunits/observationunits.entity.js';
+import { ontologyEntity } from './phenotyping/ontologies/ontologies.entity.js';
+import { scaleEntity } from './phenotyping/scales/scales.entity.js';
+import { traitEntity } from './phenotyping/traits/traits.entity.js';
+import { observationVariableEntity } from './phenotyping/variables/variables.entity.js';
+import { entityRoutes } from '../entities/routes.js';
+import type { EntityDef } from '../entities/types.js';
+import type { RouteDef } from '../http/routes.js';
+import { searchRoutes } from '../search/routes.js';
+import { entitySearchables, type Searchable } from '../search/searchables.js';
+import { routes as commonCropNameRoutes } from './core/commoncropnames/routes.js';
+import { routes as listDataRoutes } from './core/lists/routes.js';
+import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
+import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
+import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
+import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
+import { routes as pedigreeRoutes } from './germplasm/pedigree/routes.js';
+import { pedigreeSearchable } from './germplasm/pedigree/search.js';
+import { routes as seedLotTransactionRoutes } from './germplasm/seedlots/routes.js';
+import { routes as imageRoutes } from './phenotyping/images/routes.js';
+import { routes as observationRoutes } from './phenotyping/observations/routes.js';
+import { routes as observationUnitRoutes } from './phenotyping/observationunits/routes.js';
+
+/** In dependency order: an entity comes after the entities it references (the demo loader relies on it). */
+export const entities: EntityDef[] = [
+  personEntity,
+  programEntity,
+  locationEntity,
+  seasonEntity,
+  trialEntity,
+  studyEntity,
+  listEntity,
+  breedingMethodEntity,
+  germplasmEntity,
+  attributeEntity,
+  attributeValueEntity,
+  crossingProjectEntity,
+  plannedCrossEntity,
+  crossEntity,
+  seedLotEntity,
+  seedLotTransactionEntity,
+  ontologyEntity,
+  traitEntity,
+  methodEntity,
+  scaleEntity,
+  observationVariableEntity,
+  observationUnitEntity,
+  observationEntity,
+  eventEntity,
+  imageEntity,
+  sampleEntity,
+];
+
+/** Every search: the entities' (where the spec has a search call) and the pedigree's. */
+export const searchables: Searchable[] = [...entitySearchables(entities), pedigreeSearchable];
+
+/** Every BrAPI route: the generic calls of each entity, each search, and the modules' own calls. */
+export const routes: RouteDef[] = [
+  ...entities.flatMap(entityRoutes),
+  ...searchRoutes(searchables),
+  ...serverInfoRoutes,
+  ...commonCropNameRoutes,
+  ...studyTypeRoutes,
+  ...listDataRoutes,
+  ...attributeCategoryRoutes,
+  ...mcpdRoutes,
+  ...pedigreeRoutes,
+  ...seedLotTransactionRoutes,
+  ...imageRoutes,
+  ...observationRoutes,
+  ...observationUnitRoutes,
+  ...kinshipRoutes,
+];
