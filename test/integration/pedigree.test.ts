@@ -200,7 +200,21 @@ describe('pedigree', () => {
 
     it('one FEMALE and one MALE parent at most, counting the stored ones', async () => {
       await rejected('POST', [{ germplasmDbId: id('A'), parents: [ref('F3', 'FEMALE')] }], id('A'), 'FEMALE');
-      await rejected('POST', [{ germplasmDbId: id('Y'), germplasmName: 'Y', parents: [ref('F1', 'MALE'), ref('F2', 'MALE')] }], id('Y'), 'two MALE');
+      await rejected('POST', [{ germplasmDbId: id('Y'), germplasmName: 'Y', parents: [ref('F1', 'MALE'), ref('F2', 'MALE')] }], id('Y'), '2 MALE parents');
+    });
+
+    it('parent sets: SELF or CLONAL alone; POPULATION with a FEMALE, not with a MALE; stored parents count (own germplasm)', async () => {
+      const node = (name: string, ...parents: object[]) => [{ germplasmDbId: id(name), germplasmName: name, parents }];
+      await rejected('POST', node('S1', ref('PS1', 'SELF'), ref('PS2', 'FEMALE')), id('S1'), 'SELF parent and other parents (FEMALE)');
+      await rejected('POST', node('S2', ref('PS1', 'SELF'), ref('PS2', 'SELF')), id('S2'), '2 SELF parents');
+      await rejected('POST', node('C1', ref('PS1', 'CLONAL'), ref('PS2', 'POPULATION')), id('C1'), 'CLONAL parent and other parents (POPULATION)');
+      await rejected('POST', node('M1', ref('PS1', 'MALE'), ref('PS2', 'POPULATION')), id('M1'), 'MALE parent and POPULATION parents');
+      const family = await api('POST', '/pedigree', node('OP', ref('PS1', 'FEMALE'), ref('PS2', 'POPULATION'), ref('PS3', 'POPULATION'), ref('PS4', 'POPULATION')));
+      expect(family.status, family.text).to.equal(200);
+      const [op] = family.json.result.data;
+      expect(op.parents.map((p: any) => p.parentType).sort()).to.deep.equal(['FEMALE', 'POPULATION', 'POPULATION', 'POPULATION']);
+      await rejected('POST', [{ germplasmDbId: id('OP'), parents: [ref('PS5', 'SELF')] }], id('OP'), 'SELF parent and other parents (FEMALE, POPULATION)');
+      await rejected('POST', [{ germplasmDbId: id('OP'), parents: [ref('PS5', 'MALE')] }], id('OP'), 'MALE parent and POPULATION parents');
     });
 
     it('parentType must be one of the five', () =>

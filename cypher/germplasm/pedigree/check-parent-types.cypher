@@ -1,7 +1,5 @@
-// Children that now have more than one FEMALE or more than one MALE parent.  Params: $ids (children to check)
+// The parent types of each child, after a write, for the parent-set rules (parent-sets.ts).  Params: $ids (children)
+// In Neo4j Browser: :param ids => ['soy-williams-82']
 UNWIND $ids AS id
-MATCH (c:Germplasm {germplasmDbId: id})-[r:PARENT]->(:Germplasm)
-WHERE r.parentType IN ['FEMALE', 'MALE']
-WITH c, r.parentType AS parentType, count(r) AS n
-WHERE n > 1
-RETURN c.germplasmDbId AS id, parentType, n
+MATCH (c:Germplasm {germplasmDbId: id})
+RETURN id, [(c)-[r:PARENT]->(:Germplasm) | r.parentType] AS types

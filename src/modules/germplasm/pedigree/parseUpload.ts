@@ -93,7 +93,6 @@ export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUplo
       });
     }
   }
-  problems.push(...twoOfAKind([...edges.values()]));
   if (problems.length) throw new PedigreeRejectedError(problems);
   return {
     nodes,
@@ -138,21 +137,4 @@ function reference(item: unknown, where: string, problems: Problem[], owner: str
     return undefined;
   }
   return { germplasmDbId, name: (germplasmName as string | null | undefined) ?? undefined, parentType: parentType as ParentType };
-}
-
-/** A child can have one FEMALE and one MALE parent at most (within the request; the graph check covers the rest). */
-function twoOfAKind(edges: Edge[]): Problem[] {
-  const counts = new Map<string, number>();
-  for (const e of edges) {
-    if (e.parentType === 'FEMALE' || e.parentType === 'MALE') {
-      const key = `${e.child}\u0000${e.parentType}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  return [...counts.entries()]
-    .filter(([, n]) => n > 1)
-    .map(([key]) => {
-      const [child, type] = key.split('\u0000');
-      return { germplasmDbId: child, reason: `has ${type === 'FEMALE' ? 'two FEMALE' : 'two MALE'} parents` };
-    });
 }

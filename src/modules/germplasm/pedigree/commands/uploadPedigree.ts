@@ -10,7 +10,8 @@ import { cypher } from '../../../../graph/cypher-files.js';
 import type { Graph, Runner } from '../../../../graph/port.js';
 import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
 import { PedigreeRejectedError } from '../parseUpload.js';
-import type { Edge, PedigreeUpload, Problem } from '../types.js';
+import { parentSetProblem } from '../parent-sets.js';
+import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
 
 export interface UploadResult {
@@ -109,15 +110,15 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor }: Uplo
   };
 }
 
-/**
- * The rules that depend on data already stored: one FEMALE and one MALE parent at most, and no cycles. A child
- * created by this request has only the parents it gives, which parseUpload has already counted.
- */
+/** The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), and no cycles. */
 async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>) {
   const problems: Problem[] = [];
-  const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id));
-  const crowded = await tx.run<{ id: string; parentType: string; n: number }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
-  for (const { id, parentType, n } of crowded) problems.push({ germplasmDbId: id, reason: `would have ${n} ${parentType} parents` });
+  const children = [...new Set(edges.map((e) => e.child))];
+  const sets = await tx.run<{ id: string; types: ParentType[] }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
+  for (const { id, types } of sets) {
+    const reason = parentSetProblem(types);
+    if (reason) problems.push({ germplasmDbId: id, reason });
+  }
   for (const { child, parent, path } of await findCycles(tx, edges, stored)) {
     problems.push({
       germplasmDbId: child,
