@@ -6,6 +6,7 @@ import bodyParser from 'koa-bodyparser';
 import { authenticate } from './auth/middleware.js';
 import { registerHealth } from './http/health.js';
 import { registerDocs } from './docs/routes.js';
+import { cors } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/errors.js';
 import { notFound } from './http/middleware/notFound.js';
 import { arrayLimit } from './http/middleware/limits.js';
@@ -37,6 +38,8 @@ export function createApp(services: Services) {
   registerViewer(root);
 
   app.use(requestLog());
+  // Before everything that can refuse a request, so preflights pass and error answers carry the CORS headers too.
+  app.use(cors(services.config.corsOrigins));
   app.use(errorHandler());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${services.config.maxBodyBytes}b`, strict: true }));
   app.use(arrayLimit(services.config.maxArrayItems));

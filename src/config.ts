@@ -22,6 +22,8 @@ export interface Config {
   auth: AuthConfig;
   /** Longest array a request body may hold at any depth (POST of many records, a list's items). */
   maxArrayItems: number;
+  /** Origins whose browser pages may call the API (CORS): `*` (any, the default) or a list of exact origins. */
+  corsOrigins: '*' | string[];
 }
 
 export interface AuthConfig {
@@ -75,6 +77,30 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   throw new Error(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+/**
+ * BRAPI_CORS_ORIGINS: unset or `*` allows any origin. That is safe here because the API takes credentials only from
+ * the Authorization header, never from cookies, so a foreign page can do nothing its own user's token does not
+ * allow, and credentials are never allowed cross-origin. (A deployment that keeps its public reads private by network
+ * alone should list its origins.) Otherwise a comma-separated list of origins (`https://app.example.org`), each
+ * checked and normalised as browsers send it.
+ */
+function corsOrigins(raw: string | undefined): Config['corsOrigins'] {
+  const entries = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 0 || (entries.length === 1 && entries[0] === '*')) return '*';
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      // reported below
+    }
+    if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash || url.username) {
+      throw new Error(`BRAPI_CORS_ORIGINS must be "*" or a comma-separated list of origins such as https://app.example.org, got "${entry}"`);
+    }
+    return url.origin;
+  });
 }
 
 function readPolicy(raw: string | undefined): 'public' | 'private' {
@@ -131,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwt: jwtConfig(env),
     },
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
+    corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
   };
 }

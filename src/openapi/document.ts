@@ -2,7 +2,9 @@
 // with every component they reference, merged from the four module files into one. The files define some components
 // in several modules; those this document uses are the same everywhere (Trait and Method differ between Germplasm
 // and Phenotyping, but only Phenotyping's operations use them), and building the document fails loudly if a new
-// version of the files breaks that.
+// version of the files breaks that. The copy is repaired where the files are not valid OpenAPI 3.0, and declares
+// what the service answers beyond them (plain-text errors, 404 on every call with a path parameter, 409, 413, 500,
+// 503).
 import { MODULES, type BrapiModule, type BrapiSpec } from './spec.js';
 
 export interface ImplementedCall {
@@ -11,6 +13,7 @@ export interface ImplementedCall {
 }
 
 const REF = /^#\/components\/(\w+)\/(.+)$/;
+const NOT_FOUND = '#/components/responses/404NotFound';
 
 export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], basePath: string, version: string): Record<string, unknown> {
   const components: Record<string, Record<string, unknown>> = {};
@@ -29,7 +32,8 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
         continue;
       }
       owners.set(key, { module, json });
-      (components[kind] ??= {})[name] = component;
+      // A copy: the repairs below must not touch the files the validators compile.
+      (components[kind] ??= {})[name] = structuredClone(component);
       collect(module, component);
     }
   };
@@ -43,9 +47,14 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
       const operation = op.operation as { tags?: string[] };
       collect(op.module, operation);
       (operation.tags ?? []).forEach((t) => tags.add(t));
-      (paths[`/${call.service}`] ??= {})[method] = operation;
+      (paths[`/${call.service}`] ??= {})[method] = structuredClone(operation);
     }
   }
+  // Every call with a path parameter answers 404 for an unknown DbId; the files declare that only on some.
+  collect('Core', { $ref: NOT_FOUND });
+  repair(paths);
+  repair(components);
+  declareServerResponses(paths, (components.responses ??= {}));
   const core = spec.docs.Core;
   return {
     openapi: core.openapi,
@@ -63,6 +72,73 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
     paths,
     components: { ...sorted(components), securitySchemes: core.components?.securitySchemes },
   };
+}
+
+/**
+ * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators (listed in the README):
+ * empty `required` arrays (3.0 wants at least one name) are dropped. Examples are data and stay as they are.
+ */
+function repair(value: unknown): void {
+  if (Array.isArray(value)) return value.forEach(repair);
+  if (value === null || typeof value !== 'object') return;
+  const node = value as Record<string, unknown>;
+  if (Array.isArray(node.required) && node.required.length === 0) delete node.required;
+  for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') repair(child);
+}
+
+const TEXT = { 'text/plain': { schema: { type: 'string' } } };
+
+/** The statuses this server answers beyond the official files; their bodies are plain text like every error's. */
+const SERVER_RESPONSES: Record<string, object> = {
+  '409Conflict': {
+    description: 'Conflict: a record this write would create has a DbId that already exists (every DbId is unique); nothing is written.',
+    content: TEXT,
+  },
+  '413PayloadTooLarge': {
+    description: 'Payload Too Large: the body, or one of its arrays, is larger than this server accepts; nothing is written.',
+    content: TEXT,
+  },
+  '500InternalServerError': {
+    description: 'Internal Server Error: the message names the request id (X-Request-Id); the cause is logged.',
+    content: TEXT,
+  },
+  '503ServiceUnavailable': {
+    description: 'Service Unavailable: the database cannot be reached or timed out; retry later.',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+    content: TEXT,
+  },
+};
+
+/**
+ * Declares what the service really answers (src/http/middleware/errors.ts): error bodies are plain text, whatever
+ * media type the files give them; a call with a path parameter can answer 404; every operation can meet a failing database (503) or an unexpected error (500),
+ * every body can be too large (413), and every write that creates records (POST other than searches and deletes,
+ * PUT, which can create nested records or pedigree germplasm) can hit the uniqueness of DbIds (409).
+ */
+function declareServerResponses(paths: Record<string, Record<string, any>>, responses: Record<string, any>) {
+  for (const [name, response] of Object.entries(SERVER_RESPONSES)) {
+    if (responses[name]) throw new Error(`The official files define ${name}; it would be overwritten`);
+    responses[name] = structuredClone(response);
+  }
+  const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const answers: Record<string, any> = (operation.responses ??= {});
+      if (path.includes('{')) answers['404'] ??= { $ref: NOT_FOUND };
+      for (const [status, response] of Object.entries(answers)) {
+        if (!(Number(status) >= 400)) continue;
+        const target = response.$ref ? responses[response.$ref.split('/').pop()] : response;
+        // Keeps the official schema and example, under the media type the service sends.
+        const [media] = Object.values(target.content ?? {});
+        if (media) target.content = { 'text/plain': media };
+      }
+      const creates = method === 'put' || (method === 'post' && !/^\/(search|delete)\//.test(path));
+      if (creates) answers['409'] = ref('409Conflict');
+      if (operation.requestBody) answers['413'] = ref('413PayloadTooLarge');
+      answers['500'] = ref('500InternalServerError');
+      answers['503'] = ref('503ServiceUnavailable');
+    }
+  }
 }
 
 /** The tags the operations use, described as the files describe them (some operations use a tag no file defines). */

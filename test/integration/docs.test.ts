@@ -1,5 +1,7 @@
 // The API documentation: <base>/openapi.json holds exactly the calls /serverinfo lists, every reference in it resolves,
-// and /docs serves the bundled Swagger UI that renders it.
+// it passes a standard OpenAPI validator and declares the service's own answers, and /docs serves the bundled Swagger
+// UI that renders it.
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { foreignRequests, useBrowser } from '../support/browser.js';
 import { api, server } from '../support/server.js';
@@ -8,11 +10,58 @@ const origin = () => new URL(server().baseUrl).origin;
 
 describe('API documentation', () => {
   let doc: any;
+  let served: string;
   before(async () => {
     const res = await api('GET', '/openapi.json', undefined, { authorization: '' });
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/^application\/json/);
     doc = res.json;
+    served = res.text;
+  });
+
+  it('is valid OpenAPI for a standard validator', async () => {
+    // validate() dereferences its argument in place: it gets its own copy.
+    await SwaggerParser.validate(JSON.parse(served));
+  });
+
+  it('answers the 404 it declares on every GET with a path parameter, for an unknown DbId', async () => {
+    const paths = Object.keys(doc.paths).filter((p) => p.includes('{') && doc.paths[p].get);
+    expect(paths.length).to.be.greaterThan(20);
+    for (const path of paths) {
+      const res = await api('GET', path.replace(/\{\w+\}/g, 'no-such-dbid'));
+      expect(res.status, `GET ${path}`).to.equal(404);
+    }
+  });
+
+  it('declares error bodies as plain text, as the service sends them', async () => {
+    const res = await api('GET', '/programs/no-such-program');
+    expect(res.status).to.equal(404);
+    expect(res.headers.get('content-type')).to.match(/^text\/plain/);
+    const ref: string = doc.paths['/programs/{programDbId}'].get.responses['404'].$ref;
+    expect(doc.paths['/programs/{programDbId}'].get.responses['400'].$ref).to.match(/400BadRequest$/);
+    const notFound = doc.components.responses[ref.split('/').pop()!];
+    expect(Object.keys(notFound.content)).to.deep.equal(['text/plain']);
+    for (const [name, response] of Object.entries<any>(doc.components.responses)) {
+      if (/^[45]\d\d/.test(name)) expect(Object.keys(response.content), name).to.deep.equal(['text/plain']);
+    }
+  });
+
+  it('declares 404 on every call with a path parameter, 503 on every operation, 413 where a body is taken and 409 on writes that create records', () => {
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
+    for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        expect(operation.responses['503'], `${method} ${path}`).to.deep.equal({ $ref: '#/components/responses/503ServiceUnavailable' });
+        expect(Object.hasOwn(operation.responses, '413'), `${method} ${path}`).to.equal(operation.requestBody !== undefined);
+        if (path.includes('{')) expect(operation.responses, `${method} ${path}`).to.have.property('404');
+      }
+    }
+    expect(statuses('/programs', 'post')).to.include.members(['409', '413', '500', '503']);
+    expect(statuses('/programs/{programDbId}', 'get')).to.include('404');
+    expect(statuses('/pedigree', 'put')).to.include.members(['409', '413']);
+    expect(statuses('/search/germplasm', 'post')).to.include('413').and.not.include('409');
+    expect(statuses('/delete/observations', 'post')).to.not.include('409');
+    expect(statuses('/programs', 'get')).to.not.include.members(['409', '413']);
+    expect(doc.components.responses['503ServiceUnavailable'].headers).to.have.property('Retry-After');
   });
 
   it('documents exactly the calls /serverinfo lists, with their official operations', async () => {

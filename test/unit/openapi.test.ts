@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { formatErrors, loadSpec, MODULES } from '../../src/openapi/spec.js';
 import { convertSchema } from '../../src/openapi/convert.js';
@@ -144,5 +145,21 @@ describe('openapi spec', function () {
     const doc = implementedDocument(spec, calls, '/brapi/v2', '1.0.0') as any;
     expect(Object.values<object>(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)).to.equal(spec.operations().length);
     expect(doc.components.schemas.Trait.required).to.include('traitDbId'); // Phenotyping's, the one its operations use
+  });
+
+  it('repairs the merged copy into valid OpenAPI, leaving the official files as loaded', async () => {
+    const spec = loadSpec();
+    const calls = spec.operations().map((o) => ({ service: o.path.slice(1), methods: [o.method.toUpperCase()] }));
+    const emptyRequired = (value: unknown): number => Array.isArray(value) ? value.reduce((n, v) => n + emptyRequired(v), 0)
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value).reduce((n, [k, v]) => n + (k === 'required' && Array.isArray(v) && v.length === 0 ? 1 : emptyRequired(v)), 0)
+        : 0;
+    const before = emptyRequired(spec.docs);
+    expect(before).to.be.greaterThan(0);
+    const doc = implementedDocument(spec, calls, '/brapi/v2', '1.0.0');
+    expect(emptyRequired(doc)).to.equal(0);
+    await SwaggerParser.validate(doc as any);
+    expect(emptyRequired(spec.docs)).to.equal(before);
+    expect(spec.docs.Core.components.responses['400BadRequest'].content).to.have.property('application/json');
   });
 });
