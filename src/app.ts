@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { authenticate } from './auth/middleware.js';
+import { registerFrontDoor } from './front/routes.js';
 import { registerHealth } from './http/health.js';
 import { registerDocs } from './docs/routes.js';
 import { cors } from './http/middleware/cors.js';
@@ -33,6 +34,7 @@ export function createApp(services: Services) {
   table.register(brapi);
 
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();
+  registerFrontDoor(root, services.neo4jBrowserUrl);
   registerHealth(root);
   registerDocs(root, brapi, services.config.basePath);
   registerViewer(root);

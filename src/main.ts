@@ -1,5 +1,6 @@
 // `npm start`: the service with demo data, on the bundled Neo4j when NEO4J_URI is unset.
 import { loadConfig } from './config.js';
+import { frontDoorLinks } from './front/routes.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
 
@@ -8,10 +9,15 @@ const logger = createLogger(config.logLevel);
 
 try {
   const running = await startServer(config, logger);
-  const lines = [`BrAPI v2.1 base URL: ${running.baseUrl}`, `  serverinfo:       ${running.baseUrl}/serverinfo`];
-  if (running.devDb) {
-    lines.push(`Neo4j Browser:      ${running.devDb.browserUrl}  (connect to ${running.devDb.boltUrl}, no password)`);
-  }
+  const links = frontDoorLinks(running.url, config.basePath, running.devDb?.browserUrl);
+  const lines = [
+    `Start here:          ${running.url}/`,
+    `BrAPI v2.1 base URL: ${running.baseUrl}`,
+    `  serverinfo:        ${links.api}`,
+    `API documentation:   ${links.docs}`,
+    `Pedigree viewer:     ${links.viewer}`,
+  ];
+  if (running.devDb) lines.push(`Neo4j Browser:       ${running.devDb.browserUrl}  (connect to ${running.devDb.boltUrl}, no password)`);
   console.log(lines.join('\n'));
   let stopping = false;
   const shutdown = async (signal: string) => {

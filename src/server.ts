@@ -94,7 +94,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (demoDataWanted(config, devDb !== undefined) && (await isEmpty(graph))) await loadDemoData(graph, logger);
     // After the demo load, which only fills an empty database.
     if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
-    const { app } = createApp({ graph, config, logger });
+    const { app } = createApp({ graph, config, logger, neo4jBrowserUrl: devDb?.browserUrl });
     server.on('request', app.callback());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -23,8 +23,12 @@ export interface LoadReport {
 }
 
 export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadReport> {
+  const started = Date.now();
+  // The first start spends most of its minute here: say what is happening, with the time so far.
+  const progress = (message: string) => logger?.info(`demo data: ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   const records: Record<string, number> = {};
   const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
+  progress(`loading the demo records and ${soybase.germplasm.length} SoyBase germplasm into the empty database`);
   // In registry order, so references point at records already loaded; the SoyBase cultivars come with the
   // germplasm, before the crosses, seed lots and attribute values that name them.
   for (const entity of entities) {
@@ -44,6 +48,7 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
           ids: batch.map((g) => g.germplasmDbId),
           readBack: false,
         });
+        progress(`${Math.min(i + BATCH, soybase.germplasm.length)} of ${soybase.germplasm.length} SoyBase germplasm`);
       }
       records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
     }
@@ -51,7 +56,11 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   // The relationships go through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
   // its two-line cycle; the report names them.
   const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
-  const pedigree = await importPedigree(graph, namedPedigree(soybase.rows, ids));
+  const nodes = namedPedigree(soybase.rows, ids);
+  progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
+  // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
+  const pedigree = await importPedigree(graph, nodes);
+  progress('done');
   logger?.info('demo data loaded', { records, pedigree: { ...pedigree, rejected: pedigree.rejected.length } });
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   return { records, pedigree };

@@ -30,6 +30,8 @@ export interface Services {
   graph: Graph;
   config: Config;
   logger: Logger;
+  /** The Neo4j Browser of the bundled database, when the service started one (linked from the front door). */
+  neo4jBrowserUrl?: string;
 }
 
 export interface BrapiContextExtras {

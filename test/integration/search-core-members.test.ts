@@ -3,7 +3,7 @@
 // data never matches.
 import { expect } from 'chai';
 import { api, createRecords, server } from '../support/server.js';
-import { search, searchIds } from '../support/search.js';
+import { searchIds } from '../support/search.js';
 
 /** POST records to /<path>, expect 200, return their DbIds in order. */
 const create = async (path: string, idField: string, records: object[]) => (await createRecords(path, records)).map((r) => r[idField] as string);
@@ -112,9 +112,10 @@ describe('search: Core members beyond the list parameters', () => {
     const cleared = await api('PUT', `/locations/${locations[0]}`, { coordinates: null });
     expect(cleared.status, cleared.text).to.equal(200);
     await finds('locations', 'locationDbId', { ...scm, altitudeMin: 0 }, [locations[1], locations[2]]);
-    // The spatial area stays unmapped: it is reported as ignored.
-    const area = await search('locations', { countryNames: ['Scmland'], coordinates: { type: 'Feature', geometry: null } });
-    expect(area.posted.json.metadata.status.map((s: any) => s.message).join(' ')).to.include('"coordinates"');
+    // An area without a geometry is refused with the reason, not ignored.
+    const area = await api('POST', '/search/locations', { countryNames: ['Scmland'], coordinates: { type: 'Feature', geometry: null } });
+    expect(area.status, area.text).to.equal(400);
+    expect(area.text).to.include('Point or Polygon');
   });
 
   it('trials: program, study and location names', async () => {

@@ -2,6 +2,7 @@
 // BRAVA matches them: relative to the BrAPI base, no leading slash, path parameters in braces.
 import { BadRequestError } from '../../../errors.js';
 import { respondOne } from '../../../http/envelope.js';
+import { publicOrigin } from '../../../http/origin.js';
 import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiRouter } from '../../../http/types.js';
 import { loadSpec } from '../../../openapi/spec.js';
@@ -52,7 +53,8 @@ export const routes: RouteDef[] = [
     respondOne(ctx, {
       calls: wanted ? calls.filter((c) => c.contentTypes.includes(wanted)) : calls,
       contactEmail: null,
-      documentationURL: null,
+      // The API documentation of this server, as the client reached it (behind a proxy: its forwarded origin).
+      documentationURL: `${publicOrigin(ctx)}/docs`,
       location: null,
       organizationName: null,
       organizationURL: null,

@@ -8,6 +8,7 @@ import { getEntity } from '../../../entities/queries.js';
 import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
+import { publicOrigin } from '../../../http/origin.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
@@ -29,7 +30,7 @@ export const routes: RouteDef[] = [
     const props = {
       mimeType,
       imageFileSize: bytes.length,
-      imageURL: `${ctx.protocol}://${ctx.host}${ctx.services.config.basePath}/${images.path}/${encodeURIComponent(id)}/imagecontent`,
+      imageURL: `${publicOrigin(ctx)}${ctx.services.config.basePath}/${images.path}/${encodeURIComponent(id)}/imagecontent`,
       ...imageDimensions(bytes),
     };
     const written = await ctx.services.graph.transaction(async (tx) => {
