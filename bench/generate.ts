@@ -9,7 +9,8 @@
 // backcrosses to a parent's parent, selfing chains (a cross selfed for several generations: F2, F3, ...),
 // half-sib families (one elite line crossed with many others), a few exchanged lines and new founders.
 
-export type ParentType = 'FEMALE' | 'MALE' | 'SELF';
+export type { ParentType } from '../src/modules/germplasm/pedigree/types.js';
+import type { ParentType } from '../src/modules/germplasm/pedigree/types.js';
 
 export interface ParentRef {
   germplasmDbId: string;

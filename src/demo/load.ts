@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';
 import { readSoybase } from './soybase.js';
 import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
+import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -20,7 +21,11 @@ export async function isEmpty(graph: Graph): Promise<boolean> {
 export interface LoadReport {
   records: Record<string, number>;
   pedigree: ImportReport;
+  barley: FileImportReport;
 }
+
+/** The demo's second crop: a curator's Helium file, imported as `npm run import -- FILE --crop Barley` would. */
+export const BARLEY = { file: path.join(FIXTURES, 'barley', 'exhibit.pedigree.helium'), crop: 'Barley', genus: 'Hordeum', species: 'vulgare', idPrefix: 'barley-' };
 
 export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadReport> {
   const started = Date.now();
@@ -59,9 +64,18 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   const nodes = namedPedigree(soybase.rows, ids);
   progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
   // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
-  const pedigree = await importPedigree(graph, nodes);
+  // The intermediate crosses it creates (inline expressions) are soybeans too.
+  const pedigree = await importPedigree(graph, nodes, { createdAs: { commonCropName: 'Soybean', genus: 'Glycine', species: 'max' } });
+  progress('importing the barley pedigree (a Helium file)');
+  const { file, ...barleyOptions } = BARLEY;
+  const barley = await importPedigreeFile(graph, file, barleyOptions);
   progress('done');
-  logger?.info('demo data loaded', { records, pedigree: { ...pedigree, rejected: pedigree.rejected.length } });
+  logger?.info('demo data loaded', {
+    records,
+    pedigree: { ...pedigree, wideCrosses: pedigree.wideCrosses.length, rejected: pedigree.rejected.length },
+    barley: { created: barley.created, linked: barley.linked, rejected: barley.rejected.length },
+  });
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
-  return { records, pedigree };
+  for (const problem of barley.rejected) logger?.warn('Barley pedigree record rejected', { ...problem });
+  return { records, pedigree, barley };
 }

@@ -3,10 +3,10 @@
 // pedigree expressions, e.g. "( Kent 7 X L49-4196 )", are not germplasm names and are left to the pedigree loader.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPedigreeExpression, slugIds, type NamedRow } from '../modules/germplasm/pedigree/io/namedRows.js';
+import { isPedigreeExpression, slugIds, type SexedRow } from '../modules/germplasm/pedigree/io/namedRows.js';
 import { cellValue } from '../modules/germplasm/pedigree/io/readers.js';
 
-export type SoybaseRow = NamedRow;
+export type SoybaseRow = SexedRow;
 
 export interface SoybaseData {
   rows: SoybaseRow[];

@@ -1,6 +1,5 @@
 // npm run import / export as real processes against the test server's Neo4j (and, for all of SoyBase, an empty
 // bundled Neo4j of their own), checked through the BrAPI API: what a curator would see after running them.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,24 +7,8 @@ import { expect } from 'chai';
 import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import { FIXTURES } from '../../src/demo/load.js';
-import { api, onBundledNeo4j, server, testDatabase, type TestDatabase } from '../support/server.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(script: 'import' | 'export', args: string[], db: TestDatabase = testDatabase()): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
-      { env: { ...process.env, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' }, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { cli } from '../support/cli.js';
+import { api, onBundledNeo4j, server, type TestDatabase } from '../support/server.js';
 
 async function pedigreeOf(id: string, query = '') {
   const res = await api('GET', `/pedigree?germplasmDbId=${encodeURIComponent(id)}&pageSize=1000${query}`);
@@ -42,24 +25,26 @@ describe('pedigree import and export CLI', function () {
   this.timeout(120_000);
   let dir: string;
   before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pedigree-cli-'))));
+  const runCli = (script: 'import' | 'export', args: string[], db?: TestDatabase) => cli(script, args, db, dir);
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const p = path.join(dir, name);
     fs.writeFileSync(p, text);
     return p;
   };
+  // The CLIs run from `dir`, where the files are: the report of FILE is ./FILE.import-report.json.
   const report = (p: string) => JSON.parse(fs.readFileSync(`${p}.import-report.json`, 'utf8'));
 
   it('imports Helium (Breedbase form), linking names to existing germplasm; a dry run first writes nothing', async () => {
     const p = file('bb.helium', '# from Breedbase\n# heliumInput = PEDIGREE\nLineName\tFemaleParent\tMaleParent\nCLI-Alpha\tWilliams 82\tCLI-Founder\nCLI-Beta\tCLI-Alpha\tCLI-Alpha\n');
-    const dry = await cli('import', [p, '--dry-run', '--id-prefix', 'cli-a-']);
+    const dry = await runCli('import', [p, '--dry-run', '--id-prefix', 'cli-a-', '--crop', 'Soybean']);
     expect(dry.code, dry.stderr).to.equal(0);
     expect(dry.stdout).to.contain('dry run (nothing written)');
     const planned = report(p);
     expect(planned).to.include({ format: 'helium', dryRun: true, records: 2, existing: 1, created: 3, linked: 3 });
     expect(await idOfName('CLI-Alpha')).to.equal(undefined);
 
-    const run = await cli('import', [p, '--id-prefix', 'cli-a-']);
+    const run = await runCli('import', [p, '--id-prefix', 'cli-a-', '--crop', 'Soybean']);
     expect(run.code, run.stderr).to.equal(0);
     expect(report(p)).to.include({ dryRun: false, existing: 1, created: 3, linked: 3 });
     expect(report(p).rejected).to.deep.equal([]);
@@ -76,18 +61,18 @@ describe('pedigree import and export CLI', function () {
       'CLI-Self\tCLI-Self\tF', // line 3
       'CLI-X\tCLI-Y\tF', // line 4
       'CLI-Y\tCLI-X\tM', // line 5
-      'CLI-Odd\tWilliams 82\tOTHER', // line 6
+      'CLI-Odd\tWilliams 82\tWHO', // line 6
       'CLI-Orphan\tCLI-Nowhere\tF', // line 7
       'CLI-Good\tWilliams 82\tM', // line 8
       '',
     ].join('\n'));
-    const run = await cli('import', [p, '--id-prefix', 'cli-g-', '--no-create-parents']);
+    const run = await runCli('import', [p, '--id-prefix', 'cli-g-', '--no-create-parents', '--crop', 'Soybean']);
     expect(run.code, run.stderr).to.equal(3);
     const { rejected, created } = report(p);
     const byLine = Object.fromEntries(rejected.map((r: { at: string[]; reason: string }) => [r.at[0], r.reason]));
     expect(byLine['line 3']).to.contain('own parent');
     expect(byLine['line 4'] ?? byLine['line 5']).to.contain('own ancestor');
-    expect(byLine['line 6']).to.contain('OTHER');
+    expect(byLine['line 6']).to.contain('"WHO"');
     expect(byLine['line 7']).to.contain('unknown parent CLI-Nowhere');
     expect(rejected).to.have.length(4);
     expect(run.stdout).to.contain('4 rejected');
@@ -104,7 +89,7 @@ describe('pedigree import and export CLI', function () {
 
   it('imports CSV with named columns and BrAPI JSON, reporting a parent DbId that exists nowhere', async () => {
     const csv = file('c.csv', 'Name,Mother,Father\n"CLI-C1, sel. 2",Williams 82,Essex\n');
-    expect((await cli('import', [csv, '--id-prefix', 'cli-c-'])).code).to.equal(0);
+    expect((await runCli('import', [csv, '--id-prefix', 'cli-c-', '--crop', 'Soybean'])).code).to.equal(0);
     const c1 = (await pedigreeOf('cli-c-cli-c1-sel-2')).find((n) => n.germplasmDbId === 'cli-c-cli-c1-sel-2')!;
     expect(c1.germplasmName).to.equal('CLI-C1, sel. 2');
     expect(c1.parents.map((x) => x.germplasmDbId).sort()).to.deep.equal(['soy-essex', 'soy-williams-82']);
@@ -114,7 +99,7 @@ describe('pedigree import and export CLI', function () {
       { germplasmDbId: 'cli-j-2', germplasmName: 'CLI-J2', parents: [{ germplasmDbId: 'soy-williams-82', parentType: 'MALE' }] },
       { germplasmDbId: 'cli-j-3', germplasmName: 'CLI-J3', parents: 'not a list' },
     ]));
-    const run = await cli('import', [json]);
+    const run = await runCli('import', [json]);
     expect(run.code, run.stderr).to.equal(3);
     const { rejected } = report(json);
     expect(rejected.map((r: { at: string[] }) => r.at[0])).to.deep.equal(['item 1', 'item 3']);
@@ -128,12 +113,12 @@ describe('pedigree import and export CLI', function () {
     expect(expected.length).to.be.greaterThan(2);
 
     const json = path.join(dir, 'w82.json');
-    const j = await cli('export', ['Williams 82', '--format', 'brapi', '--out', json]);
+    const j = await runCli('export', ['Williams 82', '--format', 'brapi', '--out', json]);
     expect(j.code, j.stderr).to.equal(0);
     const exported = JSON.parse(fs.readFileSync(json, 'utf8'));
     expect(exported).to.deep.equal(expected);
 
-    const h = await cli('export', ['soy-williams-82']);
+    const h = await runCli('export', ['soy-williams-82']);
     expect(h.code, h.stderr).to.equal(0);
     const [mark, header, ...rows] = h.stdout.trimEnd().split('\n');
     expect([mark, header]).to.deep.equal(['# heliumInput = PEDIGREE', 'LineName\tParent\tParentType']);
@@ -144,15 +129,15 @@ describe('pedigree import and export CLI', function () {
     );
     expect(rows.sort()).to.deep.equal(want.sort());
 
-    const back = await cli('import', [json, '--dry-run']);
+    const back = await runCli('import', [json, '--dry-run']);
     expect(back.code, back.stderr).to.equal(0);
     expect(report(json)).to.include({ records: expected.length, existing: expected.length, created: 0 });
   });
 
   it('answers bad usage and unknown germplasm with a message and a non-zero exit', async () => {
-    expect((await cli('import', [])).code).to.equal(2);
-    expect((await cli('import', [path.join(dir, 'missing.tsv')])).stderr).to.contain('no such file');
-    const unknown = await cli('export', ['No Such Cultivar']);
+    expect((await runCli('import', [])).code).to.equal(2);
+    expect((await runCli('import', [path.join(dir, 'missing.tsv')])).stderr).to.contain('no such file');
+    const unknown = await runCli('export', ['No Such Cultivar']);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.contain('No germplasm has the DbId or name "No Such Cultivar"');
   });
@@ -176,7 +161,7 @@ describe('pedigree import and export CLI', function () {
       this.timeout(300_000);
       const tsv = path.join(dir, 'parentage.tsv');
       fs.copyFileSync(path.join(FIXTURES, 'soybase', 'parentage.tsv'), tsv);
-      const run = await cli('import', [tsv, '--id-prefix', 'soy-', '--batch-size', '5000'], { uri: db.boltUrl });
+      const run = await runCli('import', [tsv, '--id-prefix', 'soy-', '--batch-size', '5000', '--crop', 'Soybean', '--genus', 'Glycine', '--species', 'max'], { uri: db.boltUrl });
       expect(run.code, run.stderr).to.equal(3);
       expect(run.stderr).to.match(/importing \[#+\] 100%/);
       const r = report(tsv);
@@ -200,8 +185,8 @@ describe('pedigree import and export CLI', function () {
         await fresh.close();
       }
       // And Williams 82's whole ancestry exports the same from both.
-      const a = await cli('export', ['soy-williams-82', '--format', 'brapi'], { uri: db.boltUrl });
-      const b = await cli('export', ['soy-williams-82', '--format', 'brapi']);
+      const a = await runCli('export', ['soy-williams-82', '--format', 'brapi'], { uri: db.boltUrl });
+      const b = await runCli('export', ['soy-williams-82', '--format', 'brapi']);
       const ids = (text: string) => JSON.parse(text).map((n: { germplasmDbId: string; parents: unknown }) => [n.germplasmDbId, n.parents]);
       expect(ids(a.stdout)).to.deep.equal(ids(b.stdout));
     });

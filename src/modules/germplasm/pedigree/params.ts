@@ -33,7 +33,7 @@ function single(input: Record<string, unknown>, name: string): unknown {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
-function bool(input: Record<string, unknown>, name: string, fallback: boolean): boolean {
+export function bool(input: Record<string, unknown>, name: string, fallback: boolean): boolean {
   const value = single(input, name);
   if (value === undefined || value === null || value === '') return fallback;
   if (value === true || value === 'true') return true;

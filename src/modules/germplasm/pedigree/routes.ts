@@ -8,8 +8,8 @@ import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
-import { uploadPedigree } from './commands/uploadPedigree.js';
-import { pedigreeShape, type PedigreeShape } from './params.js';
+import { describeWideCross, uploadPedigree } from './commands/uploadPedigree.js';
+import { bool, pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
 import { presentPedigreeNode } from './presenter.js';
 import { readPedigreeNodes, traversePedigree } from './traversal.js';
@@ -44,8 +44,11 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
       addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');
       return respondPedigree(ctx, {});
     }
-    const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor });
-    addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
+    // A PARENT relationship between crops is refused unless the curator says the cross is wide on purpose.
+    const allowWideCrosses = bool(ctx.query, 'allowWideCrosses', false);
+    const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor, allowWideCrosses });
+    addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.changedEdges} parent relationships written (${result.edges - result.changedEdges} already stored as given).`);
+    for (const w of result.wideCrosses) addStatus(ctx, 'INFO', `Wide cross kept (allowWideCrosses): ${w.child} ${describeWideCross(w)}.`);
     // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
     const { page, pageSize } = ctx.state.paging;
     const ids = [...new Set(result.germplasmDbIds)].sort();

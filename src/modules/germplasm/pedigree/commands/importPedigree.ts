@@ -6,7 +6,7 @@ import type { Graph } from '../../../../graph/port.js';
 import { refreshStatistics } from '../../../../graph/schema.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
 import type { Problem } from '../types.js';
-import { uploadPedigree } from './uploadPedigree.js';
+import { uploadPedigree, type CreatedAs, type WideCross } from './uploadPedigree.js';
 
 /** A pedigree node as POST /pedigree takes it (other PedigreeNode members pass through to the upload). */
 export interface ImportNode {
@@ -24,12 +24,21 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Called before the first batch (done = 0) and after each committed one with the number of nodes done so far. */
   onBatch?: (done: number, total: number) => void;
+  /** The crop (genus, species) of the germplasm the import creates. */
+  createdAs?: CreatedAs;
+  /** Keep PARENT relationships between crops instead of rejecting them. */
+  allowWideCrosses?: boolean;
 }
 
 export interface ImportReport {
   nodes: number;
   created: number;
+  /** PARENT relationships written that were not stored as given before (new, or a new type). */
   linked: number;
+  /** PARENT relationships the input gives that were already stored as given. */
+  unchanged: number;
+  /** Relationships between crops kept because `allowWideCrosses` was set. */
+  wideCrosses: WideCross[];
   /** One entry per rejected record; a cycle found from several of its relationships is reported once. */
   rejected: Problem[];
 }
@@ -37,19 +46,21 @@ export interface ImportReport {
 const MAX_ATTEMPTS = 10;
 
 export async function importPedigree(graph: Graph, nodes: ImportNode[], options: ImportOptions = {}): Promise<ImportReport> {
-  const { actor, dryRun = false, onBatch } = options;
+  const { actor, dryRun = false, onBatch, createdAs, allowWideCrosses } = options;
   // A dry run cannot commit one batch for the next to build on, so it checks the whole file at once.
   const batchSize = dryRun ? Math.max(nodes.length, 1) : (options.batchSize ?? 50_000);
-  const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, rejected: [] };
+  const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, unchanged: 0, wideCrosses: [], rejected: [] };
   const seenCycles = new Set<string>();
   onBatch?.(0, nodes.length);
   for (let start = 0; start < nodes.length; start += batchSize) {
     let batch = nodes.slice(start, start + batchSize).map((n) => ({ ...n, parents: [...(n.parents ?? [])] }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun });
+        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun, createdAs, allowWideCrosses });
         report.created += result.created;
-        report.linked += result.edges;
+        report.linked += result.changedEdges;
+        report.unchanged += result.edges - result.changedEdges;
+        report.wideCrosses.push(...result.wideCrosses);
         if (!dryRun) await refreshStatistics(graph);
         onBatch?.(Math.min(start + batchSize, nodes.length), nodes.length);
         break;

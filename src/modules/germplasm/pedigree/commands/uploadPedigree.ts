@@ -18,7 +18,35 @@ export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
   germplasmDbIds: string[];
   created: number;
+  /** PARENT relationships the request gives. */
   edges: number;
+  /** Of those, the ones that are new or change type (the others were already stored as given). */
+  changedEdges: number;
+  /** Relationships between germplasm of two crops, written because `allowWideCrosses` was set. */
+  wideCrosses: WideCross[];
+}
+
+export type WideCross = {
+  child: string;
+  parent: string;
+  /** The child's crop, or (childCropGiven false) the crop of its other parents. */
+  childCrop: string;
+  parentCrop: string;
+  childCropGiven: boolean;
+};
+
+/** A wide cross in words: "is Soybean and has the Barley parent X", or, for a child without a crop, its parents' crops. */
+export function describeWideCross({ parent, childCrop, parentCrop, childCropGiven }: WideCross): string {
+  return childCropGiven
+    ? `is ${childCrop} and has the ${parentCrop} germplasm ${parent} as a parent`
+    : `has parents of different crops: ${parent} is ${parentCrop}, the others ${childCrop}`;
+}
+
+/** What created germplasm are: the crop of an import (--crop), with its genus and species when given. */
+export interface CreatedAs {
+  commonCropName?: string;
+  genus?: string;
+  species?: string;
 }
 
 export interface UploadPedigreeProps {
@@ -29,6 +57,10 @@ export interface UploadPedigreeProps {
   actor?: Actor;
   /** Run every write and check, then roll back: the result says what the upload would do. */
   dryRun?: boolean;
+  /** Set on every germplasm the upload creates; those without a crop take their relatives' (inherit-crop.cypher). */
+  createdAs?: CreatedAs;
+  /** Accept PARENT relationships between crops (wide crosses), which are otherwise refused. */
+  allowWideCrosses?: boolean;
 }
 
 /** Thrown inside a dry run's transaction so that it rolls back; carries the result out. */
@@ -51,7 +83,7 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
   }
 }
 
-async function writePedigree(tx: Runner, { upload, updateExisting, actor }: UploadPedigreeProps): Promise<UploadResult> {
+async function writePedigree(tx: Runner, { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false }: UploadPedigreeProps): Promise<UploadResult> {
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
@@ -86,8 +118,8 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor }: Uplo
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
   const rows = [
-    ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
-    ...minimal.map((m) => definedOnly({ ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
+    ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...createdAs, ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
+    ...minimal.map((m) => definedOnly({ ...createdAs, ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
   ];
   if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
   if (toUpdate.length) {
@@ -99,20 +131,44 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor }: Uplo
 
   if (upload.replaceParentsOf.length) await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf });
   if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
+  let changedEdges = 0;
+  let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
-    await checkGraph(tx, upload.edges, existing);
+    [{ changed: changedEdges }] = await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
+    await inheritCrop(tx, rows.map((r) => r.germplasmDbId as string));
+    wideCrosses = await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: upload.edges });
+    await checkGraph(tx, upload.edges, existing, allowWideCrosses ? [] : wideCrosses);
   }
   return {
     germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
     created: rows.length,
     edges: upload.edges.length,
+    changedEdges,
+    wideCrosses,
   };
 }
 
-/** The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), and no cycles. */
-async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>) {
-  const problems: Problem[] = [];
+/** Created germplasm without a crop take their parents' (else their children's), generation by generation. */
+async function inheritCrop(tx: Runner, created: string[]) {
+  if (created.length === 0) return;
+  for (const fromParents of [true, false]) {
+    for (let round = 0; round < created.length; round++) {
+      const [{ set }] = await tx.run<{ set: number }>(cypher('germplasm/pedigree/inherit-crop'), { ids: created, fromParents });
+      if (set === 0) break;
+    }
+  }
+}
+
+/**
+ * The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), no PARENT relationship
+ * between crops unless allowed (a name shared by two crops must never tie them together), and no cycles.
+ */
+async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCrosses: WideCross[]) {
+  const problems: Problem[] = wideCrosses.map((w) => ({
+    germplasmDbId: w.child,
+    parent: w.parent,
+    reason: `${describeWideCross(w)}: a cross between crops must be allowed explicitly (a name shared by two crops must never tie them together)`,
+  }));
   const children = [...new Set(edges.map((e) => e.child))];
   const sets = await tx.run<{ id: string; types: ParentType[] }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
   for (const { id, types } of sets) {

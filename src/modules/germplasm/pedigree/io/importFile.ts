@@ -1,14 +1,16 @@
-// Imports a pedigree file: reads it (readers.ts), gives every name a DbId (the germplasm already called so, else a
-// new readable one), orders the nodes parents first, and writes them in batches through the transactional upload of
-// POST /pedigree (importPedigree). The report lists every rejected row with where it is in the file and why.
+// Imports a pedigree file: reads it (readers.ts), gives every name a DbId (the one germplasm of the import's crop
+// that the name identifies, else a new readable one), orders the nodes parents first, and writes them in batches
+// through the transactional upload of POST /pedigree (importPedigree). The report lists every rejected and every
+// merged row with where it is in the file and why, and every name matched otherwise than by germplasmName.
 import type { Actor } from '../../../../auth/actor.js';
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Graph } from '../../../../graph/port.js';
 import { BadRequestError } from '../../../../errors.js';
 import { importPedigree, type ImportNode } from '../commands/importPedigree.js';
+import type { WideCross } from '../commands/uploadPedigree.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
 import { isPedigreeExpression, namedPedigree, slugIds, type NamedRow } from './namedRows.js';
-import { detectFormat, readPedigreeFile, type FileFormat, type NamedFile, type NodeFile, type ReadOptions, type RowProblem } from './readers.js';
+import { detectFormat, readPedigreeFile, type FileFormat, type NamedFile, type NodeFile, type ReadOptions, type RowProblem, type UnsexedPolicy } from './readers.js';
 
 export interface ImportFileOptions extends ReadOptions {
   format?: FileFormat;
@@ -18,6 +20,15 @@ export interface ImportFileOptions extends ReadOptions {
   idPrefix?: string;
   /** Create parents that are neither lines of the file nor germplasm in the database (names files only). */
   createParents?: boolean;
+  /**
+   * The crop of the file: names are looked up among its germplasm only, and what the import creates belongs to it.
+   * Required for names files; for BrAPI JSON (which names germplasm by DbId) it is the crop of created germplasm.
+   */
+  crop?: string;
+  genus?: string;
+  species?: string;
+  /** Keep PARENT relationships between crops (wide crosses) instead of rejecting them. */
+  allowWideCrosses?: boolean;
   actor?: Actor;
   onBatch?: (done: number, total: number) => void;
 }
@@ -28,34 +39,65 @@ export interface RejectedRow extends RowProblem {
   cycle?: string[];
 }
 
+/** How a name of the file was matched to a germplasm of the crop, when not by its germplasmName. */
+export interface NameMatch {
+  name: string;
+  germplasmDbId: string;
+  field: MatchField;
+}
+
 export interface FileImportReport {
   file: string;
   format: FileFormat;
   dryRun: boolean;
+  crop: string | null;
   /** Lines of a names file (after merging a line's rows) or nodes of a JSON file. */
   records: number;
-  /** Germplasm the file names that were already in the database. */
+  /** Germplasm the file names that were already in the database (in the crop, for a names file). */
   existing: number;
+  /** Names files: how many names were matched by each field. */
+  matched: Record<MatchField, number>;
+  /** Names matched by accession number, PUI or synonym: the curator should see which. */
+  matchedOtherwise: NameMatch[];
+  /** Names that only germplasm of other crops (or of none) have: new germplasm of this crop were made for them. */
+  otherCrops: Array<{ name: string; crops: string[] }>;
+  /** Parents the file gives without a sex, and the type they were stored with. */
+  unsexedParents: { count: number; storedAs: UnsexedPolicy };
   created: number;
-  /** PARENT relationships written (an existing one is written again, unchanged). */
+  /** PARENT relationships that are new or change type; a dry run counts what would be. */
   linked: number;
+  /** PARENT relationships the file gives that were already stored as given. */
+  unchanged: number;
+  wideCrosses: WideCross[];
+  /** Rows merged into an earlier one (repeats), with both lines. */
+  merged: RowProblem[];
   rejected: RejectedRow[];
   seconds: number;
 }
+
+/** Fields a name may identify a germplasm by, in the order they are tried: the first that matches decides. */
+export const MATCH_FIELDS = ['germplasmName', 'accessionNumber', 'germplasmPUI', 'synonym'] as const;
+export type MatchField = (typeof MATCH_FIELDS)[number];
 
 const CHUNK = 5000;
 
 export async function importPedigreeFile(graph: Graph, file: string, options: ImportFileOptions = {}): Promise<FileImportReport> {
   const started = Date.now();
   const format = options.format ?? (await detectFormat(file));
+  if (format !== 'brapi' && !options.crop) {
+    throw new BadRequestError('Give the crop of the file (--crop, e.g. --crop Soybean): names are matched only to germplasm of that crop.');
+  }
   const read = await readPedigreeFile(file, format, options);
   const plan = read.kind === 'names' ? await planNames(graph, read, format, options) : await planNodes(graph, read);
+  const createdAs = options.crop ? { commonCropName: options.crop, genus: options.genus, species: options.species } : undefined;
 
   const result = await importPedigree(graph, parentsFirst(plan.nodes), {
     batchSize: options.batchSize,
     actor: options.actor,
     dryRun: options.dryRun,
     onBatch: options.onBatch,
+    createdAs,
+    allowWideCrosses: options.allowWideCrosses,
   });
   const rejected: RejectedRow[] = [...plan.problems];
   const described = new Set(plan.nodes.map((n) => n.germplasmDbId));
@@ -79,10 +121,18 @@ export async function importPedigreeFile(graph: Graph, file: string, options: Im
     file,
     format,
     dryRun: options.dryRun ?? false,
+    crop: options.crop ?? null,
     records: plan.records,
     existing: plan.existing,
+    matched: plan.matched,
+    matchedOtherwise: plan.matchedOtherwise,
+    otherCrops: plan.otherCrops,
+    unsexedParents: { count: read.kind === 'names' ? read.unsexed : 0, storedAs: options.unsexed ?? 'population' },
     created: result.created,
     linked: result.linked,
+    unchanged: result.unchanged,
+    wideCrosses: result.wideCrosses,
+    merged: read.kind === 'names' ? read.merged.sort((a, b) => position(a) - position(b)) : [],
     rejected: rejected.sort((a, b) => position(a) - position(b)),
     seconds: (Date.now() - started) / 1000,
   };
@@ -96,27 +146,34 @@ interface Plan {
   problems: RejectedRow[];
   records: number;
   existing: number;
+  matched: Record<MatchField, number>;
+  matchedOtherwise: NameMatch[];
+  otherCrops: Array<{ name: string; crops: string[] }>;
 }
 
-/** Names files: resolve names to DbIds, leave out rows that cannot be resolved, and build the nodes. */
+const noMatches = (): Record<MatchField, number> => ({ germplasmName: 0, accessionNumber: 0, germplasmPUI: 0, synonym: 0 });
+
+/** Names files: resolve names to DbIds within the crop, leave out rows that cannot be resolved, and build the nodes. */
 async function planNames(graph: Graph, read: NamedFile, format: FileFormat, options: ImportFileOptions): Promise<Plan> {
+  const crop = options.crop!;
   const problems: RejectedRow[] = [...read.problems];
   const expressions = format === 'soybase';
-  const parentNames = (r: NamedRow) => [r.female, r.male].filter((p): p is string => p !== null && !(expressions && isPedigreeExpression(p)));
+  const parentNames = (r: NamedRow) => r.parents.map((p) => p.name).filter((p) => !(expressions && isPedigreeExpression(p)));
   const lines = new Set(read.rows.map((r) => r.strain));
   const names = [...new Set(read.rows.flatMap((r) => [r.strain, ...parentNames(r)]))];
 
-  const found = new Map<string, string[]>();
-  for (const chunk of chunks(names)) {
-    for (const { name, ids } of await graph.read<{ name: string; ids: string[] }>(cypher('germplasm/pedigree/ids-by-name'), { names: chunk })) found.set(name, ids);
-  }
+  const found = await matchNames(graph, names, crop);
   const createParents = options.createParents ?? true;
   const rows = read.rows.filter((row) => {
     for (const name of [row.strain, ...parentNames(row)]) {
-      const ids = found.get(name) ?? [];
+      const match = found.get(name);
       let reason: string | undefined;
-      if (ids.length > 1) reason = `${ids.length} germplasm in the database are named ${name} (${ids.join(', ')}); import them by DbId (BrAPI JSON) instead`;
-      else if (!createParents && ids.length === 0 && !lines.has(name)) reason = `names an unknown parent ${name} (neither a line of this file nor a germplasm in the database)`;
+      if (match && match.ids.length > 1) {
+        reason = `"${name}" is the ${match.field} of ${match.ids.length} ${crop} germplasm (${match.ids.join(', ')}); ` +
+          'the row is left out rather than linked to the wrong one (import it by DbId, as BrAPI JSON)';
+      } else if (!createParents && !match && !lines.has(name)) {
+        reason = `names an unknown parent ${name} (neither a line of this file nor a ${crop} germplasm in the database)`;
+      }
       if (reason) {
         problems.push({ at: [row.at], germplasmName: row.strain, reason });
         return false;
@@ -126,13 +183,42 @@ async function planNames(graph: Graph, read: NamedFile, format: FileFormat, opti
   });
 
   const ids = new Map<string, string>();
-  for (const [name, list] of found) if (list.length === 1) ids.set(name, list[0]);
+  const matched = noMatches();
+  const matchedOtherwise: NameMatch[] = [];
+  for (const [name, { field, ids: [id, ...more] }] of found) {
+    if (more.length) continue;
+    ids.set(name, id);
+    matched[field]++;
+    if (field !== 'germplasmName') matchedOtherwise.push({ name, germplasmDbId: id, field });
+  }
+  const unmatched = names.filter((n) => !ids.has(n) && !found.has(n));
+  const otherCrops: Plan['otherCrops'] = [];
+  for (const chunk of chunks(unmatched)) {
+    otherCrops.push(...(await graph.read<{ name: string; crops: string[] }>(cypher('germplasm/pedigree/names-elsewhere'), { names: chunk, crop })));
+  }
   const existing = ids.size;
   const prefix = options.idPrefix ?? 'g-';
-  for (const [name, id] of await newIds(graph, names.filter((n) => !ids.has(n)), prefix)) ids.set(name, id);
+  for (const [name, id] of await newIds(graph, unmatched, prefix)) ids.set(name, id);
   const nodes = namedPedigree(rows, ids, { prefix, expressions, founders: true });
   const at = new Map(rows.map((r) => [ids.get(r.strain)!, r.at]));
-  return { nodes, at, names: namesOf(nodes), problems, records: read.rows.length, existing };
+  return { nodes, at, names: namesOf(nodes), problems, records: read.rows.length, existing, matched, matchedOtherwise, otherCrops };
+}
+
+/**
+ * What each name means in the crop: the DbIds of the germplasm it is the germplasmName of, else the accession number,
+ * else the PUI, else a synonym of. More than one DbId means the name is ambiguous in the crop.
+ */
+async function matchNames(graph: Graph, names: string[], crop: string): Promise<Map<string, { field: MatchField; ids: string[] }>> {
+  const hits: Array<{ name: string; field: MatchField; ids: string[] }> = [];
+  for (const chunk of chunks(names)) {
+    hits.push(...(await graph.read<{ name: string; field: MatchField; ids: string[] }>(cypher('germplasm/pedigree/match-names'), { names: chunk, crop })));
+  }
+  hits.push(...(await graph.read<{ name: string; field: MatchField; ids: string[] }>(cypher('germplasm/pedigree/match-synonyms'), { names, crop })));
+  const found = new Map<string, { field: MatchField; ids: string[] }>();
+  for (const hit of hits.sort((a, b) => MATCH_FIELDS.indexOf(a.field) - MATCH_FIELDS.indexOf(b.field))) {
+    if (!found.has(hit.name)) found.set(hit.name, { field: hit.field, ids: [...hit.ids].sort() });
+  }
+  return found;
 }
 
 /** Readable DbIds for new names, never one a germplasm in the database already has. */
@@ -176,7 +262,7 @@ async function planNodes(graph: Graph, read: NodeFile): Promise<Plan> {
   }
   let existing = 0;
   for (const chunk of chunks([...at.keys()])) existing += (await graph.read(cypher('germplasm/pedigree/existing'), { ids: chunk })).length;
-  return { nodes, at, names: namesOf(nodes), problems, records: read.nodes.length, existing };
+  return { nodes, at, names: namesOf(nodes), problems, records: read.nodes.length, existing, matched: noMatches(), matchedOtherwise: [], otherCrops: [] };
 }
 
 function namesOf(nodes: ImportNode[]): Map<string, string> {

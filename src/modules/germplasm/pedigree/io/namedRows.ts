@@ -1,16 +1,32 @@
-// Rows of names (line, female parent, male parent: SoyBase, Helium, CSV files) as pedigree nodes for the pedigree
-// upload (the same path as POST /pedigree). A row whose two parents are the same line is a self (one SELF parent).
+// Rows of names (a line and its parents: SoyBase, Helium, CSV files and edge lists) as pedigree nodes for the pedigree
+// upload (the same path as POST /pedigree). A row whose female and male parents are one line is a self (one SELF
+// parent).
 // With `expressions` (SoyBase), inline pedigree expressions such as "( Kent 7 X L49-4196 )" stand for unnamed
 // intermediate crosses: each becomes a germplasm of its own, named by the expression, whose parents are the two
 // sides (parsed recursively). An expression that does not parse (unbalanced brackets, three-way lists) stays an
 // opaque germplasm without parents.
 import { createHash } from 'node:crypto';
+import type { ParentType } from '../types.js';
 
-/** One line of a names file: the line and its parents by name (null when not given). */
+/** One line of a names file: the line and every parent it is given, by name. */
 export interface NamedRow {
+  strain: string;
+  parents: Array<{ name: string; parentType: ParentType }>;
+}
+
+/** A line with a female and a male parent column (SoyBase, Helium's FemaleParent/MaleParent; null when not given). */
+export interface SexedRow {
   strain: string;
   female: string | null;
   male: string | null;
+}
+
+export function sexedParents({ female, male }: SexedRow): NamedRow['parents'] {
+  if (female && female === male) return [{ name: female, parentType: 'SELF' }];
+  return [
+    ...(female ? [{ name: female, parentType: 'FEMALE' as const }] : []),
+    ...(male ? [{ name: male, parentType: 'MALE' as const }] : []),
+  ];
 }
 
 /** "( A X B )", "( A , ( B , C ) )", and a few cut-off ones such as "Hark , Wayne" (no bracket, but a " , "). */
@@ -46,7 +62,7 @@ type Side = { name: string } | { expr: string };
 export type PedigreeNodeInput = {
   germplasmDbId: string;
   germplasmName?: string;
-  parents: Array<{ germplasmDbId: string; germplasmName: string; parentType: 'FEMALE' | 'MALE' | 'SELF' }>;
+  parents: Array<{ germplasmDbId: string; germplasmName: string; parentType: ParentType }>;
 };
 
 /** Splits "( A X B )" / "A , B" into its two sides at the one top-level separator, or null. */
@@ -90,7 +106,7 @@ export function expressionId(expr: string, prefix = 'soy-'): string {
  * Pedigree nodes for every row with a parent (every row with `founders`), plus one node per inline expression.
  * `ids` maps germplasm names to their DbIds; names it does not know (e.g. met only inside expressions) get new ids.
  */
-export function namedPedigree(rows: NamedRow[], ids: Map<string, string>, { prefix = 'soy-', expressions = true, founders = false }: NamedPedigreeOptions = {}): PedigreeNodeInput[] {
+export function namedPedigree(rows: Array<NamedRow | SexedRow>, ids: Map<string, string>, { prefix = 'soy-', expressions = true, founders = false }: NamedPedigreeOptions = {}): PedigreeNodeInput[] {
   const known = new Map(ids);
   const taken = new Set(ids.values());
   const idOfName = (name: string) => {
@@ -102,7 +118,7 @@ export function namedPedigree(rows: NamedRow[], ids: Map<string, string>, { pref
     return id;
   };
   const inline = new Map<string, PedigreeNodeInput>();
-  const ref = (side: Side, parentType: 'FEMALE' | 'MALE' | 'SELF') => {
+  const ref = (side: Side, parentType: ParentType) => {
     if ('name' in side) return { germplasmDbId: idOfName(side.name), germplasmName: side.name, parentType };
     return { germplasmDbId: expressionNode(side.expr), germplasmName: side.expr.trim(), parentType };
   };
@@ -123,18 +139,12 @@ export function namedPedigree(rows: NamedRow[], ids: Map<string, string>, { pref
 
   const nodes: PedigreeNodeInput[] = [];
   for (const row of rows) {
-    if (!row.female && !row.male) {
+    const given = 'parents' in row ? row.parents : sexedParents(row);
+    if (given.length === 0) {
       if (founders) nodes.push({ germplasmDbId: idOfName(row.strain), germplasmName: row.strain, parents: [] });
       continue;
     }
-    const parents =
-      row.female && row.female === row.male
-        ? [ref(side(row.female), 'SELF')]
-        : [
-            ...(row.female ? [ref(side(row.female), 'FEMALE' as const)] : []),
-            ...(row.male ? [ref(side(row.male), 'MALE' as const)] : []),
-          ];
-    nodes.push({ germplasmDbId: idOfName(row.strain), germplasmName: row.strain, parents });
+    nodes.push({ germplasmDbId: idOfName(row.strain), germplasmName: row.strain, parents: given.map((p) => ref(side(p.name), p.parentType)) });
   }
   return [...nodes, ...inline.values()];
 }

@@ -1,13 +1,14 @@
 // Reads pedigree files, streaming them row by row, into what the import needs: rows of names (SoyBase TSV, the two
-// Helium forms, CSV with named columns) or pedigree nodes (BrAPI JSON). Problems a row shows by itself (no line name,
-// an unknown parent type, a line given twice with different parents) are collected with the row's position, not
-// thrown: one bad row must not stop a 100,000-row import.
+// Helium forms, CSV and edge lists, with or without a header) or pedigree nodes (BrAPI JSON). Problems a row shows
+// by itself (no line name, an unknown parent type, a line given two female parents) are collected with the row's
+// position, not thrown: one bad row must not stop a 100,000-row import.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parse } from 'csv-parse';
 import { BadRequestError } from '../../../../errors.js';
 import type { ImportNode } from '../commands/importPedigree.js';
+import type { ParentType } from '../types.js';
 import type { NamedRow } from './namedRows.js';
 
 export const FORMATS = ['soybase', 'helium', 'csv', 'brapi'] as const;
@@ -23,7 +24,12 @@ export interface RowProblem {
 export interface NamedFile {
   kind: 'names';
   rows: Array<NamedRow & { at: string }>;
+  /** Rows or relationships left out, with the reason. */
   problems: RowProblem[];
+  /** Rows merged into an earlier one (a repeated relationship, a line repeated without parents). */
+  merged: RowProblem[];
+  /** Parents the file gives without a sex, stored as `unsexed` says. */
+  unsexed: number;
 }
 
 export interface NodeFile {
@@ -33,23 +39,48 @@ export interface NodeFile {
 }
 
 export interface ReadOptions {
-  /** CSV: which columns hold the line and its parents (default: recognised header names). */
-  columns?: Partial<Record<Role, string>>;
+  /**
+   * Which columns hold the line and its parents: header names, or 1-based positions (with `header: false`).
+   * Roles: name (or child), female, male, parent (a parent of any type, one per row) and parentType.
+   */
+  columns?: Partial<Record<Role | 'child', string>>;
   /** CSV: the field delimiter (default ","). */
   delimiter?: string;
+  /** CSV and Helium: the first row names the columns (default); false reads every row as data. */
+  header?: boolean;
+  /** How parents without a sex (Helium OTHER, a parent column without a type) are stored; see UNSEXED_POLICIES. */
+  unsexed?: UnsexedPolicy;
 }
 
-type Role = 'name' | 'female' | 'male';
+/**
+ * Parents without a sex. `population` (the default): every such parent is a POPULATION parent, the one BrAPI type
+ * that claims no direction and admits any number of parents (a synthetic, a composite, a bulk), so none is lost and
+ * none is given a sex the file does not state; with k of them, each contributes 1/k (for two, as a FEMALE x MALE
+ * cross would). `ordered`: where a line has exactly two, the first in the file is FEMALE and the second MALE (files
+ * that list the seed parent first); any other number stays POPULATION.
+ */
+export const UNSEXED_POLICIES = ['population', 'ordered'] as const;
+export type UnsexedPolicy = (typeof UNSEXED_POLICIES)[number];
+
+type Role = 'name' | 'female' | 'male' | 'parent' | 'parentType';
 
 /** Header names recognised for each role (compared without case, spaces, dashes and underscores). */
 const HEADER_NAMES: Record<Role, string[]> = {
-  name: ['linename', 'line', 'name', 'germplasmname', 'strain', 'accession', 'progeny', 'cultivar', 'germplasm'],
+  name: ['linename', 'line', 'name', 'germplasmname', 'strain', 'accession', 'progeny', 'cultivar', 'germplasm', 'child', 'genotype', 'offspring'],
   female: ['femaleparent', 'female', 'mother', 'parent1', 'femaleparentname'],
   male: ['maleparent', 'male', 'father', 'parent2', 'maleparentname'],
+  parent: ['parent', 'parentname', 'parentline'],
+  parentType: ['parenttype', 'type', 'parentrole', 'role', 'sex'],
 };
 /** Cell values that mean "not given" (SoyBase has two lines whose parents are "Unknown"; Breedbase writes NA). */
 const MISSING = new Set(['', '-', 'na', 'n/a', 'unknown', 'null']);
-const HELIUM_MARK = /^#\s*heliumInput\s*=\s*PEDIGREE\s*$/i;
+const HELIUM_MARK = /^#\s*helium_?input(\s*=\s*PEDIGREE)?\s*$/i;
+
+/** A parent's type as a file states it: Helium/Germinate letters and BrAPI's names; OTHER or none means no sex. */
+const TYPE_WORDS: Record<string, ParentType | 'UNSEXED'> = {
+  f: 'FEMALE', female: 'FEMALE', m: 'MALE', male: 'MALE', s: 'SELF', self: 'SELF',
+  p: 'POPULATION', population: 'POPULATION', c: 'CLONAL', clonal: 'CLONAL', other: 'UNSEXED', '': 'UNSEXED',
+};
 
 const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-.]+/g, '');
 export const cellValue = (raw: string | undefined) => (raw === undefined || MISSING.has(raw.trim().toLowerCase()) ? null : raw.trim());
@@ -59,7 +90,7 @@ export async function detectFormat(file: string): Promise<FileFormat> {
   const ext = path.extname(file).toLowerCase();
   if (['.json', '.jsonl', '.ndjson'].includes(ext)) return 'brapi';
   for await (const line of firstLines(file, 50)) {
-    if (HELIUM_MARK.test(line)) return 'helium';
+    if (HELIUM_MARK.test(line.trim())) return 'helium';
     if (!line.startsWith('#') && line.trim()) break;
   }
   if (ext === '.helium') return 'helium';
@@ -89,22 +120,27 @@ export async function readPedigreeFile(file: string, format: FileFormat, options
   for await (const { cells, line } of records(file, delimiter, format === 'csv')) {
     const at = `line ${line}`;
     if (layout) layout(cells, at);
-    else if (format !== 'soybase') layout = headerLayout(rows, cells, format, options.columns);
+    else if (options.header === false) (layout = positionLayout(rows, options.columns))(cells, at);
+    else if (format !== 'soybase') layout = headerLayout(rows, cells, options.columns);
     else {
       // SoyBase's header is a comment; a plain "strain, female, male" header row is skipped too.
-      layout = (row, where) => rows.add(where, row[0], row[1], row[2]);
+      layout = (row, where) => rows.add(where, row[0], sexed(row[1], row[2]));
       const header = cells.map(normalise);
       if (!(HEADER_NAMES.name.includes(header[0]) && HEADER_NAMES.female.includes(header[1]))) layout(cells, at);
     }
   }
-  return { kind: 'names', ...rows.finish() };
+  return { kind: 'names', ...rows.finish(options.unsexed ?? 'population') };
 }
 
-/** Parsed records with their line numbers. `#` starts a comment only at the start of a line (names may hold one). */
+/**
+ * Parsed records with their true line numbers, whatever the line endings (CRLF, LF, CR, mixed: a file edited on
+ * two systems has both). `#` starts a comment only at the start of a line (names may hold one).
+ */
 async function* records(file: string, delimiter: string, quoted: boolean): AsyncGenerator<{ cells: string[]; line: number }> {
   const parser = fs.createReadStream(file).pipe(
     parse({
       delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
       quote: quoted ? '"' : false,
       comment: '#',
       comment_no_infix: true,
@@ -119,80 +155,154 @@ async function* records(file: string, delimiter: string, quoted: boolean): Async
   }
 }
 
-/** Helium (either form) and CSV: the first row names the columns. */
-function headerLayout(rows: RowCollector, header: string[], format: FileFormat, given: ReadOptions['columns'] = {}) {
+const sexed = (female: string | undefined, male: string | undefined): RawParent[] => [
+  { name: female, type: 'FEMALE' },
+  { name: male, type: 'MALE' },
+];
+
+/** Helium (either form) and CSV with a header row: the first row names the columns. */
+function headerLayout(rows: RowCollector, header: string[], given: ReadOptions['columns'] = {}) {
   const names = header.map(normalise);
+  const wanted = roleColumns(given);
   const find = (role: Role): number => {
-    const wanted = given[role] !== undefined ? [normalise(given[role]!)] : HEADER_NAMES[role];
-    return names.findIndex((n) => wanted.includes(n));
+    const candidates = wanted[role] !== undefined ? [normalise(wanted[role]!)] : HEADER_NAMES[role];
+    return names.findIndex((n) => candidates.includes(n));
   };
-  const nameCol = find('name');
-  if (format === 'helium' && names.includes('parent')) {
-    // Germinate's form: one row per relationship, LineName / Parent / ParentType.
-    const parentCol = names.indexOf('parent');
-    const typeCol = names.indexOf('parenttype');
-    if (nameCol < 0) throw new BadRequestError(`The Helium header has no LineName column: ${header.join(', ')}.`);
-    return (cells: string[], at: string) => rows.addEdge(at, cells[nameCol], cells[parentCol], typeCol < 0 ? undefined : cells[typeCol]);
-  }
-  const femaleCol = find('female');
-  const maleCol = find('male');
-  if (nameCol < 0 || (femaleCol < 0 && maleCol < 0)) {
+  const columns = { name: find('name'), female: find('female'), male: find('male'), parent: find('parent'), parentType: find('parentType') };
+  if (columns.name < 0 || (columns.female < 0 && columns.male < 0 && columns.parent < 0)) {
     throw new BadRequestError(
-      `The header (${header.join(', ')}) must name the line column and at least one parent column ` +
-        `(e.g. LineName, FemaleParent, MaleParent${format === 'csv' ? '; or give --columns name=...,female=...,male=...' : ''}).`,
+      `The header (${header.join(', ')}) must name the line column and its parent column(s): ` +
+        'LineName, FemaleParent, MaleParent; or LineName, Parent and optionally ParentType (one row per parent); ' +
+        'or give --columns (e.g. child=Progeny,parent=Parent), or --no-header with positions (e.g. --columns parent=1,child=2).',
     );
   }
-  return (cells: string[], at: string) => rows.add(at, cells[nameCol], femaleCol < 0 ? undefined : cells[femaleCol], maleCol < 0 ? undefined : cells[maleCol]);
+  return rowLayout(rows, columns);
 }
 
-/** Helium/Germinate parent types, and BrAPI's (which our export writes for SELF-less types Helium has no name for). */
-const EDGE_TYPES: Record<string, 'female' | 'male' | 'self'> = { f: 'female', female: 'female', m: 'male', male: 'male', s: 'self', self: 'self' };
+/** A file without a header row: the columns are given by position. */
+function positionLayout(rows: RowCollector, given: ReadOptions['columns'] = {}) {
+  const wanted = roleColumns(given);
+  const position = (role: Role) => {
+    const value = wanted[role];
+    if (value === undefined) return -1;
+    if (!/^[1-9]\d*$/.test(value)) throw new BadRequestError(`Without a header row, columns are given by position (1, 2, ...): ${role}=${value} is not one.`);
+    return Number(value) - 1;
+  };
+  const columns = { name: position('name'), female: position('female'), male: position('male'), parent: position('parent'), parentType: position('parentType') };
+  if (columns.name < 0 || (columns.female < 0 && columns.male < 0 && columns.parent < 0)) {
+    throw new BadRequestError('A file without a header needs --columns with the line and its parents by position, e.g. parent=1,child=2 or child=1,female=2,male=3.');
+  }
+  return rowLayout(rows, columns);
+}
 
-/** Collects rows by line name: a line given on several rows (edge rows, repeats) is merged when they agree. */
+/** `child` is another name for the line's column. */
+function roleColumns(given: NonNullable<ReadOptions['columns']>): Partial<Record<Role, string>> {
+  const { child, ...roles } = given;
+  return child !== undefined && roles.name === undefined ? { ...roles, name: child } : roles;
+}
+
+function rowLayout(rows: RowCollector, c: Record<Role, number>) {
+  const cell = (cells: string[], i: number) => (i < 0 ? undefined : cells[i]);
+  if (c.parent >= 0) {
+    // One row per relationship (Germinate's Helium, edge lists): the type column, when there is one, says the role.
+    return (cells: string[], at: string) => rows.add(at, cells[c.name], [{ name: cell(cells, c.parent), type: cell(cells, c.parentType) ?? '' }]);
+  }
+  return (cells: string[], at: string) => rows.add(at, cells[c.name], sexed(cell(cells, c.female), cell(cells, c.male)));
+}
+
+interface RawParent {
+  name: string | undefined;
+  /** A BrAPI type, or the word the file uses (F, M, OTHER, ...). */
+  type: string;
+}
+
+interface Seen {
+  type: ParentType | 'UNSEXED';
+  at: string;
+}
+
+/**
+ * Collects every row of a line: an edge list gives a child on many rows, one per parent. A repeated relationship is
+ * merged and reported; F and M rows naming one parent make it a SELF (Germinate's way of writing a selfing); two
+ * different FEMALE (or MALE) parents keep the first and report the later row.
+ */
 class RowCollector {
-  private readonly byName = new Map<string, NamedRow & { at: string }>();
+  private readonly byName = new Map<string, { at: string; parents: Map<string, Seen>; order: string[] }>();
   private readonly problems: RowProblem[] = [];
+  private readonly merged: RowProblem[] = [];
 
-  add(at: string, rawName: string | undefined, rawFemale: string | undefined, rawMale: string | undefined) {
+  add(at: string, rawName: string | undefined, parents: RawParent[]) {
     const name = cellValue(rawName);
-    if (!name) return this.problems.push({ at: [at], reason: 'has no line name' });
-    this.merge(at, { strain: name, female: cellValue(rawFemale), male: cellValue(rawMale) });
-  }
-
-  addEdge(at: string, rawName: string | undefined, rawParent: string | undefined, rawType: string | undefined) {
-    const name = cellValue(rawName);
-    if (!name) return this.problems.push({ at: [at], reason: 'has no line name' });
-    const parent = cellValue(rawParent);
-    if (!parent) return this.merge(at, { strain: name, female: null, male: null });
-    const role = EDGE_TYPES[(rawType ?? '').trim().toLowerCase()];
-    if (!role) {
-      return this.problems.push({
-        at: [at],
-        germplasmName: name,
-        reason: `parent type ${JSON.stringify(rawType ?? '')} of parent ${parent} is not F, M or SELF (BrAPI has no equivalent of Germinate's OTHER)`,
-      });
-    }
-    this.merge(at, { strain: name, female: role === 'male' ? null : parent, male: role === 'female' ? null : parent });
-  }
-
-  private merge(at: string, row: NamedRow) {
-    const known = this.byName.get(row.strain);
-    if (!known) return void this.byName.set(row.strain, { ...row, at });
-    for (const side of ['female', 'male'] as const) {
-      if (row[side] === null || row[side] === known[side]) continue;
-      if (known[side] === null) known[side] = row[side];
+    if (!name) return void this.problems.push({ at: [at], reason: 'has no line name' });
+    const given: Array<{ parent: string; seen: Seen }> = [];
+    let named = 0;
+    for (const p of parents) {
+      const parent = cellValue(p.name);
+      if (!parent) continue;
+      named++;
+      const type = TYPE_WORDS[p.type.trim().toLowerCase()];
+      if (type) given.push({ parent, seen: { type, at } });
       else {
         this.problems.push({
-          at: [at, known.at],
-          germplasmName: row.strain,
-          reason: `${row.strain} is given two ${side} parents: ${known[side]} (${known.at}) and ${row[side]} (${at}); the later row is left out`,
+          at: [at],
+          germplasmName: name,
+          reason: `parent type ${JSON.stringify(p.type)} of parent ${parent} is not one of F, M, SELF, POPULATION, CLONAL or OTHER (no sex); the relationship is left out`,
         });
       }
     }
+    // A row whose only relationships were left out adds nothing, not even its line.
+    if (named > 0 && given.length === 0) return;
+    let line = this.byName.get(name);
+    if (!line) this.byName.set(name, (line = { at, parents: new Map(), order: [] }));
+    else if (named === 0) this.merged.push({ at: [at, line.at], germplasmName: name, reason: `repeats ${name} without parents; merged with ${line.at}` });
+    for (const { parent, seen } of given) this.addParent(name, line, parent, seen);
   }
 
-  finish() {
-    return { rows: [...this.byName.values()], problems: this.problems };
+  private addParent(name: string, line: { parents: Map<string, Seen>; order: string[] }, parent: string, seen: Seen) {
+    const known = line.parents.get(parent);
+    if (known) {
+      if (known.type === seen.type) {
+        this.merged.push({ at: [seen.at, known.at], germplasmName: name, reason: `repeats the relationship ${name} <- ${parent} (${seen.type === 'UNSEXED' ? 'no sex given' : seen.type}); merged with ${known.at}` });
+      } else if ((known.type === 'FEMALE' && seen.type === 'MALE') || (known.type === 'MALE' && seen.type === 'FEMALE')) {
+        known.type = 'SELF';
+      } else {
+        this.problems.push({
+          at: [seen.at, known.at],
+          germplasmName: name,
+          reason: `${name} is given ${parent} as ${known.type} (${known.at}) and as ${seen.type} (${seen.at}); the later row is left out`,
+        });
+      }
+      return;
+    }
+    if (seen.type === 'FEMALE' || seen.type === 'MALE') {
+      const other = [...line.parents].find(([, s]) => s.type === seen.type);
+      if (other) {
+        const side = seen.type.toLowerCase();
+        return void this.problems.push({
+          at: [seen.at, other[1].at],
+          germplasmName: name,
+          reason: `${name} is given two ${side} parents: ${other[0]} (${other[1].at}) and ${parent} (${seen.at}); the later row is left out`,
+        });
+      }
+    }
+    line.parents.set(parent, { ...seen });
+    line.order.push(parent);
+  }
+
+  finish(policy: UnsexedPolicy) {
+    let unsexed = 0;
+    const rows = [...this.byName].map(([strain, line]) => {
+      const open = line.order.filter((p) => line.parents.get(p)!.type === 'UNSEXED');
+      unsexed += open.length;
+      const ordered = policy === 'ordered' && open.length === 2 && line.order.length === 2;
+      const parents = line.order.map((name) => {
+        const { type } = line.parents.get(name)!;
+        const parentType: ParentType = type !== 'UNSEXED' ? type : ordered ? (name === open[0] ? 'FEMALE' : 'MALE') : 'POPULATION';
+        return { name, parentType };
+      });
+      return { strain, parents, at: line.at };
+    });
+    return { rows, problems: this.problems, merged: this.merged, unsexed };
   }
 }
 

@@ -1,0 +1,28 @@
+// The project's command-line tools run as real processes, as a curator runs them, against the test database.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { testDatabase, type TestDatabase } from './server.js';
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** tsx's loader by absolute URL, so that a CLI started from another folder finds it. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Runs a CLI as a curator would, from `cwd` (where the import writes its report by default). */
+export function cli(script: 'import' | 'export', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', TSX, path.resolve(`src/cli/${script}.ts`), ...args],
+      { cwd, env: { ...process.env, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
