@@ -1,14 +1,31 @@
-// Mocha root hooks: the bundled Neo4j and the service run once for every test file.
+// Mocha root hooks: the bundled Neo4j and the service run once for every test file that needs them. A run of unit
+// tests alone (test/unit) starts nothing: they need no database, and starting one costs about 20 s.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeprecation, seenNotifications } from '../src/graph/notifications.js';
 import { startTestServer, stopTestServer } from './support/server.js';
+
+const UNIT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'unit') + path.sep;
+
+/** Whether any loaded test file lies outside test/unit (a test without a file counts as needing the database). */
+function needsDatabase(root: Mocha.Suite): boolean {
+  const files = [...root.suites.map((s) => s.file), ...root.tests.map((t) => t.file)];
+  return files.some((file) => !file || !path.resolve(file).startsWith(UNIT));
+}
+
+let started = false;
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(120_000);
+    const root = this.test?.parent;
+    if (root && !needsDatabase(root)) return;
+    started = true;
     await startTestServer();
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);
+    if (!started) return;
     await stopTestServer();
     // A deprecated syntax works today and breaks on the next Neo4j: the suite fails on any it saw.
     const deprecated = seenNotifications().filter(isDeprecation);

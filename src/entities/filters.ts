@@ -110,7 +110,8 @@ function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
   }
   const type: FilterValueType = spec.type ?? 'string';
   const aliases = spec.kind === 'eq' ? spec.aliases : undefined;
-  const converted = values.map((v) => convert(name, type, v)).map((v) => (aliases && typeof v === 'string' ? aliases[v] ?? v : v));
+  // Own keys only: a value such as 'constructor' must not pick up Object.prototype's members.
+  const converted = values.map((v) => convert(name, type, v)).map((v) => (aliases && typeof v === 'string' && Object.hasOwn(aliases, v) ? aliases[v] : v));
   // A range takes one bound; a list of bounds has no meaning.
   if (spec.kind === 'min' || spec.kind === 'max') {
     if (converted.length > 1) throw new BadRequestError(`${name} takes a single value.`);

@@ -16,14 +16,16 @@ export interface ListOptions {
   order?: ListOrder;
 }
 
-/** One page of records as the entity's list schema, and the total count, in one round trip. */
-export async function listEntities(graph: Graph, entity: EntityDef, filter: CompiledFilter, { page, pageSize, order }: ListOptions) {
+/** The statement a list page sends: the filter's parameters and the page's bounds. */
+export function listStatement(entity: EntityDef, filter: CompiledFilter, { page, pageSize, order }: ListOptions) {
   const skip = page * pageSize;
-  const [row] = await graph.read<{ total: number; page: StoredRecord[] }>(listQuery(entity, filter.where, order), {
-    ...filter.params,
-    skip,
-    end: skip + pageSize,
-  });
+  return { query: listQuery(entity, filter.where, order), params: { ...filter.params, skip, end: skip + pageSize } };
+}
+
+/** One page of records as the entity's list schema, and the total count, in one round trip. */
+export async function listEntities(graph: Graph, entity: EntityDef, filter: CompiledFilter, options: ListOptions) {
+  const { query, params } = listStatement(entity, filter, options);
+  const [row] = await graph.read<{ total: number; page: StoredRecord[] }>(query, params);
   const schema = entity.listSchema ?? entity.schema;
   return { total: row.total, data: row.page.map((r) => present(entity, r, schema)) } satisfies Page<unknown>;
 }

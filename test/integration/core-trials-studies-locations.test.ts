@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
-
-/** GET a list call; checks it against the official schema and returns the listed DbIds (and the whole answer). */
-async function list(path: string, query: string) {
-  const res = await api('GET', `/${path}?${query}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/${path}`, 200, res.json);
-  const idField = { trials: 'trialDbId', studies: 'studyDbId', locations: 'locationDbId' }[path]!;
-  return { res, ids: res.json.result.data.map((r: any) => r[idField]) as string[] };
-}
 
 /** An empty 200 whose INFO status names the unknown DbId. */
 async function expectUnknown(path: string, query: string, id: string) {

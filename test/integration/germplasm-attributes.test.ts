@@ -2,17 +2,11 @@
 // with maturity groups and colors) plus records created here.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 const ids = (res: { json: any }, field: string) => res.json.result.data.map((r: any) => r[field]).sort();
 const statusText = (res: { json: any }) => res.json.metadata.status.map((s: any) => `${s.messageType} ${s.message}`).join(' | ');
-
-async function list(path: string, query = '') {
-  const res = await api('GET', `/${path}${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/${path}`, 200, res.json);
-  return res;
-}
 
 // A program of this test whose crossing project has SCD18-3321 as a potential parent: that germplasm (and so its
 // attribute values) belongs to the program. Raw Cypher, since the crossing-project API is not under test here; both

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 const W82 = { germplasmDbId: 'soy-williams-82', germplasmName: 'Williams 82', parentType: 'FEMALE' };
@@ -8,15 +9,6 @@ const FORREST = { germplasmDbId: 'soy-forrest', germplasmName: 'Forrest', parent
 
 /** A parent as stored and returned: every member of its schema, null when not sent (BRAVA requires them). */
 const parent = (sent: Record<string, string>) => ({ germplasmName: null, observationUnitDbId: null, observationUnitName: null, parentType: null, ...sent });
-
-/** GET a list call; checks the status, the official schema and every field, and returns the DbIds found. */
-async function list(path: string, idField: string, schema: string, query = '') {
-  const res = await api('GET', `/${path}${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/${path}`, 200, res.json);
-  for (const record of res.json.result.data) expectAllFields('Germplasm', schema, record);
-  return { res, ids: res.json.result.data.map((r: any) => r[idField]) as string[], messages: messages(res) };
-}
 
 function messages(res: { json: any }): string {
   return res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n');
@@ -27,15 +19,15 @@ async function count(cypher: string, params: Record<string, unknown> = {}) {
   return row.n;
 }
 
-async function expectEmptyWithInfo(path: string, idField: string, schema: string, query: string, named: string) {
-  const { res, ids, messages: said } = await list(path, idField, schema, query);
+async function expectEmptyWithInfo(path: string, query: string, named: string) {
+  const { res, ids, messages: said } = await list(path, query);
   expect(ids).to.deep.equal([]);
   expect(res.json.metadata.pagination.totalCount).to.equal(0);
   expect(said).to.match(/^INFO: /m).and.contain(named);
 }
 
 describe('crossing projects', () => {
-  const call = (query = '') => list('crossingprojects', 'crossingProjectDbId', 'CrossingProject', query);
+  const call = (query = '') => list('crossingprojects', query);
   const ELITE = 'crossingproject-2024-elite-crosses';
   const BACKCROSS = 'crossingproject-2024-backcrosses';
 
@@ -63,7 +55,7 @@ describe('crossing projects', () => {
     expect((await call(`programDbId=program-soybean-main&crossingProjectDbId=${ELITE}`)).ids).to.deep.equal([ELITE]);
     expect((await call(`programDbId=program-soybean-pedigree&crossingProjectDbId=${ELITE}`)).ids).to.deep.equal([]);
     expect((await call(`crossingProjectDbId=${ELITE}&crossingProjectDbId=${BACKCROSS}`)).ids).to.deep.equal([BACKCROSS, ELITE]);
-    await expectEmptyWithInfo('crossingprojects', 'crossingProjectDbId', 'CrossingProject', 'programDbId=program-nope', 'program-nope');
+    await expectEmptyWithInfo('crossingprojects', 'programDbId=program-nope', 'program-nope');
   });
 
   it('leaves potentialParents out with includePotentialParents=false', async () => {
@@ -124,7 +116,7 @@ describe('crossing projects', () => {
 });
 
 describe('planned crosses', () => {
-  const call = (query = '') => list('plannedcrosses', 'plannedCrossDbId', 'PlannedCross', query);
+  const call = (query = '') => list('plannedcrosses', query);
   const W82_ESSEX = 'plannedcross-2024-w82-x-essex';
   const ESSEX_LEE = 'plannedcross-2024-essex-x-lee';
   const BC1 = 'plannedcross-2024-w82-x-forrest-bc1';
@@ -153,7 +145,7 @@ describe('planned crosses', () => {
     expect((await call('externalReferenceSource=demo-crossing-log')).ids).to.include(W82_ESSEX);
     expect((await call('crossingProjectDbId=crossingproject-2024-elite-crosses&status=DONE')).ids).to.deep.equal([W82_ESSEX]);
     expect((await call('crossingProjectDbId=crossingproject-2024-backcrosses&status=DONE&status=TODO')).ids).to.deep.equal([BC1, BC2]);
-    await expectEmptyWithInfo('plannedcrosses', 'plannedCrossDbId', 'PlannedCross', 'crossingProjectDbId=crossingproject-nope', 'crossingproject-nope');
+    await expectEmptyWithInfo('plannedcrosses', 'crossingProjectDbId=crossingproject-nope', 'crossingproject-nope');
   });
 
   it('creates planned crosses and updates them with a map keyed by DbId', async () => {
@@ -208,7 +200,7 @@ describe('planned crosses', () => {
 });
 
 describe('crosses', () => {
-  const call = (query = '') => list('crosses', 'crossDbId', 'Cross', query);
+  const call = (query = '') => list('crosses', query);
   const CROSS = 'cross-2024-w82-x-essex-01';
   const BC1 = 'cross-2024-w82-x-forrest-bc1-01';
 
@@ -248,8 +240,8 @@ describe('crosses', () => {
     expect((await call('externalReferenceId=SCD24-001-01&externalReferenceSource=demo-crossing-log')).ids).to.deep.equal([CROSS]);
     expect((await call('crossingProjectDbId=crossingproject-2024-backcrosses&crossName=SCD24-001-01')).ids).to.deep.equal([]);
     expect((await call(`crossingProjectDbId=crossingproject-2024-backcrosses&crossDbId=${BC1}&crossDbId=${CROSS}`)).ids).to.deep.equal([BC1]);
-    await expectEmptyWithInfo('crosses', 'crossDbId', 'Cross', 'crossingProjectDbId=crossingproject-nope', 'crossingproject-nope');
-    await expectEmptyWithInfo('crosses', 'crossDbId', 'Cross', 'crossDbId=cross-nope', 'cross-nope');
+    await expectEmptyWithInfo('crosses', 'crossingProjectDbId=crossingproject-nope', 'crossingproject-nope');
+    await expectEmptyWithInfo('crosses', 'crossDbId=cross-nope', 'cross-nope');
   });
 
   it('creates crosses and updates them with a map keyed by DbId; an unknown DbId writes nothing', async () => {
@@ -301,7 +293,7 @@ describe('crosses', () => {
 });
 
 describe('seed lots', () => {
-  const call = (query = '') => list('seedlots', 'seedLotDbId', 'SeedLot', query);
+  const call = (query = '') => list('seedlots', query);
   const W82_LOT = 'seedlot-williams-82-breeder-2023';
   const ESSEX_LOT = 'seedlot-essex-breeder-2023';
   const W82_STONEVILLE = 'seedlot-williams-82-stoneville-2024';
@@ -340,13 +332,13 @@ describe('seed lots', () => {
     expect((await call('externalReferenceId=INV-2023-0102&externalReferenceSource=demo-inventory')).ids).to.deep.equal([ESSEX_LOT]);
     expect((await call(`germplasmDbId=soy-williams-82&seedLotDbId=${MIX}&seedLotDbId=${ESSEX_LOT}`)).ids).to.deep.equal([MIX]);
     expect((await call('germplasmDbId=soy-essex&programDbId=program-soybean-pedigree')).ids).to.deep.equal([]);
-    await expectEmptyWithInfo('seedlots', 'seedLotDbId', 'SeedLot', 'germplasmDbId=soy-no-such-line', 'soy-no-such-line');
+    await expectEmptyWithInfo('seedlots', 'germplasmDbId=soy-no-such-line', 'soy-no-such-line');
   });
 
   it('filters by cross through CONTAINS', async () => {
     expect((await call('crossDbId=cross-2024-w82-x-essex-01')).ids).to.deep.equal([F1_LOT]);
     expect((await call('crossName=SCD24-BC1-01')).ids).to.deep.equal([BC1_LOT]);
-    await expectEmptyWithInfo('seedlots', 'seedLotDbId', 'SeedLot', 'crossDbId=cross-nope', 'cross-nope');
+    await expectEmptyWithInfo('seedlots', 'crossDbId=cross-nope', 'cross-nope');
   });
 
   it('creates a seed lot, reads it back and updates it; contentMixture moves the CONTAINS links', async () => {
@@ -396,7 +388,7 @@ describe('seed lots', () => {
 });
 
 describe('seed lot transactions', () => {
-  const call = (query = '') => list('seedlots/transactions', 'transactionDbId', 'SeedLotTransaction', query);
+  const call = (query = '') => list('seedlots/transactions', query);
   const W82_LOT = 'seedlot-williams-82-breeder-2023';
   const TO_STONEVILLE = 'transaction-2024-w82-to-stoneville';
   const W82_PLANTED = 'transaction-2024-w82-crossing-block';
@@ -434,7 +426,7 @@ describe('seed lot transactions', () => {
     expect((await call('externalReferenceId=SHIP-2024-017&externalReferenceSource=demo-inventory')).ids).to.deep.equal([TO_STONEVILLE]);
     expect((await call(`seedLotDbId=${W82_LOT}&transactionDbId=${TO_STONEVILLE}&transactionDbId=${F1_HARVEST}`)).ids).to.deep.equal([TO_STONEVILLE]);
     expect((await call(`germplasmDbId=soy-essex&seedLotDbId=${W82_LOT}`)).ids).to.deep.equal([]);
-    await expectEmptyWithInfo('seedlots/transactions', 'transactionDbId', 'SeedLotTransaction', 'seedLotDbId=seedlot-nope', 'seedlot-nope');
+    await expectEmptyWithInfo('seedlots/transactions', 'seedLotDbId=seedlot-nope', 'seedlot-nope');
   });
 
   it('filters by cross through the lots', async () => {

@@ -4,17 +4,8 @@ import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
-import { expectAllFields, expectValidResponse } from '../support/schema.js';
-
-/** GET a list call; checks the status, the official schema and every field, and returns the DbIds found. */
-async function list(path: string, idField: string, schema: string, query = '') {
-  const res = await api('GET', `/${path}${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/${path}`, 200, res.json);
-  for (const record of res.json.result.data) expectAllFields('Phenotyping', schema, record);
-  const messages = res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n') as string;
-  return { res, ids: (res.json.result.data.map((r: any) => r[idField]) as string[]).sort(), messages };
-}
+import { list } from '../support/list.js';
+import { expectValidResponse } from '../support/schema.js';
 
 async function count(cypher: string, params: Record<string, unknown> = {}) {
   const [row] = await server().graph.read<{ n: number }>(cypher, params);
@@ -31,7 +22,7 @@ const URBANA_EVENTS = [PLANTING, FERTILIZER, IRRIGATION, MOWING, HARVEST].sort()
 const PLOTS = [101, 102, 103, 104, 201, 202, 203, 204].map((n) => `ou-urbana-2024-plot-${n}`);
 
 describe('events', () => {
-  const call = (query = '') => list('events', 'eventDbId', 'Event', query);
+  const call = (query = '') => list('events', query, { sortIds: true });
 
   it('lists the demo events in the v2.1 form, with study, units and dates', async () => {
     const { res, ids } = await call();
@@ -179,7 +170,7 @@ async function createImages(records: object[]): Promise<any[]> {
 }
 
 describe('images', () => {
-  const call = (query = '') => list('images', 'imageDbId', 'Image', query);
+  const call = (query = '') => list('images', query, { sortIds: true });
   const created: string[] = [];
   after(async () => {
     await server().graph.write('MATCH (i:Image) WHERE i.imageDbId IN $ids OPTIONAL MATCH (i)-[:HAS_CONTENT]->(c) DETACH DELETE i, c', { ids: created });
@@ -358,7 +349,7 @@ describe('images', () => {
       if (res.status === 200) expectValidResponse('post', '/delete/images', 200, res.json);
       return res;
     };
-    const left = async () => (await list('images', 'imageDbId', 'Image', 'descriptiveOntologyTerm=ei-delete')).ids;
+    const left = async () => (await list('images', 'descriptiveOntologyTerm=ei-delete', { sortIds: true })).ids;
 
     it('deletes the named images with their content and answers their DbIds', async () => {
       const contentBefore = await count('MATCH (c:ImageContent) RETURN count(c) AS n');

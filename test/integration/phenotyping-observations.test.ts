@@ -4,6 +4,7 @@
 // and POST /delete/observations. Records written here are removed afterwards.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
 import { observationsOfUnits } from '../../src/modules/phenotyping/observations/queries.js';
@@ -17,19 +18,9 @@ const S2024 = { seasonDbId: 'season-2024-summer', seasonName: 'Summer', year: 20
 const STONEVILLE = ['obs-stoneville-2023-plot-1-lodging', 'obs-stoneville-2023-plot-1-yield', 'obs-stoneville-2023-plot-2-yield'];
 const BLOCK_1_HEIGHTS = ['101', '102', '103', '104'].map((p) => `obs-urbana-2024-plot-${p}-height`);
 
-/** GET /observations with a query; checks status, schema and every field; returns the DbIds and messages. */
-async function list(query = '') {
-  const res = await api('GET', `/observations${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', '/observations', 200, res.json);
-  for (const record of res.json.result.data) expectAllFields('Phenotyping', 'Observation', record);
-  const messages = res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n');
-  return { res, ids: (res.json.result.data as any[]).map((r) => r.observationDbId as string), messages };
-}
-
 /** The demo observations (ids starting with obs-) a query finds, sorted. */
 async function demo(query: string) {
-  return (await list(query)).ids.filter((id) => id.startsWith('obs-')).sort();
+  return (await list('observations', query)).ids.filter((id) => id.startsWith('obs-')).sort();
 }
 
 async function count(cypher: string, params: Record<string, unknown> = {}) {
@@ -79,7 +70,7 @@ describe('observations', () => {
     });
 
     it('lists the demo observations with their links as relationships', async () => {
-      const { ids, res } = await list('pageSize=1000');
+      const { ids, res } = await list('observations', 'pageSize=1000');
       expect(ids.filter((id) => id.startsWith('obs-'))).to.have.length(29);
       expect(ids).to.include.members([...STONEVILLE, 'obs-urbana-2024-plot-101-plant-1-height']);
       const plant = res.json.result.data.find((o: any) => o.observationDbId === 'obs-urbana-2024-plot-101-plant-2-height');
@@ -131,10 +122,10 @@ describe('observations', () => {
       expect(await demo(`observationVariableDbId=${YIELD}&germplasmDbId=soy-lee`)).to.deep.equal(['obs-urbana-2024-plot-104-yield', 'obs-urbana-2024-plot-204-yield']);
       expect(await demo(`observationUnitDbId=${PLOT('103')}&observationUnitDbId=${PLOT('203')}&observationVariableDbId=${MATURITY}`))
         .to.deep.equal(['obs-urbana-2024-plot-103-maturity']);
-      const unknown = await list('observationUnitDbId=ou-nope&observationVariableDbId=variable-nope');
+      const unknown = await list('observations', 'observationUnitDbId=ou-nope&observationVariableDbId=variable-nope');
       expect(unknown.ids).to.deep.equal([]);
       expect(unknown.messages).to.match(/^INFO: /m).and.contain('ou-nope').and.contain('variable-nope');
-      const none = await list(`germplasmDbId=soy-clark&studyDbId=study-urbana-2024`);
+      const none = await list('observations', `germplasmDbId=soy-clark&studyDbId=study-urbana-2024`);
       expect(none.ids).to.deep.equal([]);
       expect(none.messages).to.contain('INFO: No Observation matches these filters.');
     });
@@ -182,7 +173,7 @@ describe('observations', () => {
          MATCH (o)-[:OF_VARIABLE]->(:ObservationVariable {observationVariableDbId: $variable}), (o)-[:IN_SEASON]->(:Season {seasonDbId: 'season-2024-summer'})
          RETURN count(o) AS n`, { id: height.observationDbId, unit: PLOT('103'), variable: HEIGHT })).to.equal(1);
       // 08:00-05:00 is 13:00Z: inside a UTC window that starts then.
-      expect((await list('observationTimeStampRangeStart=2024-09-10T13:00:00Z&observationTimeStampRangeEnd=2024-09-10T13:00:00Z')).ids)
+      expect((await list('observations', 'observationTimeStampRangeStart=2024-09-10T13:00:00Z&observationTimeStampRangeEnd=2024-09-10T13:00:00Z')).ids)
         .to.deep.equal([height.observationDbId]);
       // BRAVA posts an empty observation.
       const empty = await api('POST', '/observations', [{}]);

@@ -4,7 +4,8 @@
 // removed afterwards, so the demo studies' levels stay as other tests expect them.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
-import { expectAllFields, expectValidResponse } from '../support/schema.js';
+import { list } from '../support/list.js';
+import { expectValidResponse } from '../support/schema.js';
 
 const U = '/observationunits';
 const FIELD = 'ou-urbana-2024-field';
@@ -27,15 +28,11 @@ function said(res: { json: any }): string {
   return res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n');
 }
 
-/** GET /observationunits with a query: status, official schema and every field checked; the DbIds found. */
-async function list(query = '') {
-  const res = await api('GET', `${U}${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', U, 200, res.json);
-  for (const record of res.json.result.data) expectAllFields('Phenotyping', 'ObservationUnit', record);
-  const all = res.json.result.data.map((r: any) => r.observationUnitDbId) as string[];
+/** GET /observationunits: every unit of the page (all) and the demo units among them, sorted (ids). */
+async function units(query = '') {
+  const listed = await list('observationunits', query);
   // Demo units only, for exact comparisons that other tests' records (raw units in demo studies) cannot disturb.
-  return { res, all, ids: all.filter((id) => DEMO.test(id)).sort() };
+  return { ...listed, all: listed.ids, ids: listed.ids.filter((id) => DEMO.test(id)).sort() };
 }
 
 async function post(records: object[]) {
@@ -62,7 +59,7 @@ async function levels(query = '') {
 
 describe('observation units: the demo field layout', () => {
   it('GET /observationunits?studyDbId= gives the layout: positions, coordinates, entry types, treatments', async () => {
-    const { res, ids } = await list('studyDbId=study-urbana-2024');
+    const { res, ids } = await units('studyDbId=study-urbana-2024');
     expect(ids).to.deep.equal(URBANA);
     const byId = new Map(res.json.result.data.map((u: any) => [u.observationUnitDbId, u]));
     for (const id of PLOTS) {
@@ -101,14 +98,14 @@ describe('observation units: the demo field layout', () => {
     const plant = await api('GET', `${U}/${PLANTS[0]}`);
     const parents = plant.json.result.observationUnitPosition.observationLevelRelationships.map((r: any) => r.observationUnitDbId);
     expect(parents).to.have.members([FIELD, BLOCKS[0], PLOTS[0]]);
-    const { res } = await list(parents.map((id: string) => `observationUnitDbId=${id}`).join('&'));
+    const { res } = await units(parents.map((id: string) => `observationUnitDbId=${id}`).join('&'));
     expect(res.json.result.data.map((u: any) => u.observationUnitPosition.observationLevel.levelName).sort()).to.deep.equal(['block', 'field', 'plot']);
     // The other way: everything below block 1.
-    expect((await list(`observationUnitLevelRelationshipDbId=${BLOCKS[0]}`)).ids).to.deep.equal([...PLOTS.slice(0, 4), ...PLANTS].sort());
+    expect((await units(`observationUnitLevelRelationshipDbId=${BLOCKS[0]}`)).ids).to.deep.equal([...PLOTS.slice(0, 4), ...PLANTS].sort());
   });
 
   it('the Stoneville plots place themselves in field and rep levels that are not units', async () => {
-    const { res, ids } = await list('studyDbId=study-stoneville-2023');
+    const { res, ids } = await units('studyDbId=study-stoneville-2023');
     expect(ids).to.deep.equal(STONEVILLE);
     expect(res.json.result.data[0].observationUnitPosition.observationLevelRelationships).to.deep.equal([
       { levelName: 'field', levelOrder: 1, levelCode: 'DREC-F3', observationUnitDbId: null },
@@ -169,12 +166,12 @@ describe('observation units: list filters', () => {
   ];
   for (const [query, expected] of cases) {
     it(query, async () => {
-      expect((await list(query)).ids).to.deep.equal([...expected].sort());
+      expect((await units(query)).ids).to.deep.equal([...expected].sort());
     });
   }
 
   it('an unknown DbId is an empty page with an INFO naming it; a bad value is a 400', async () => {
-    const { res, all } = await list('studyDbId=study-nope');
+    const { res, all } = await units('studyDbId=study-nope');
     expect(all).to.deep.equal([]);
     expect(said(res)).to.match(/^INFO: /).and.contain('study-nope');
     await expect400(await api('GET', `${U}?observationUnitLevelOrder=two`), 'observationUnitLevelOrder');
@@ -249,7 +246,7 @@ describe('observation units: writes and the level rules', () => {
     expectValidResponse('get', '/studies/{studyDbId}', 200, study.json);
     expect(study.json.result.observationLevels).to.deep.equal(expected);
     expect((await levels(`studyDbId=${studyA}`)).data).to.deep.equal(expected);
-    expect((await list(`studyDbId=${studyA}&observationUnitLevelRelationshipDbId=${id('OUT block 1')}`)).all.sort())
+    expect((await units(`studyDbId=${studyA}&observationUnitLevelRelationshipDbId=${id('OUT block 1')}`)).all.sort())
       .to.deep.equal([id('OUT plant 11-1'), id('OUT plot 11'), id('OUT plot 12')].sort());
     // The germplasm of the study, through its units.
     const germplasm = await api('GET', `/germplasm?studyDbId=${studyA}`);
@@ -380,8 +377,8 @@ describe('observation units: writes and the level rules', () => {
 
     it('includeObservations=true embeds each unit\'s observations; off by default', async () => {
       const plot = id('OUT plot 11');
-      expect((await list(`observationUnitDbId=${plot}`)).res.json.result.data[0].observations).to.equal(null);
-      const { res } = await list(`studyDbId=${studyA}&observationUnitLevelName=plot&includeObservations=true`);
+      expect((await units(`observationUnitDbId=${plot}`)).res.json.result.data[0].observations).to.equal(null);
+      const { res } = await units(`studyDbId=${studyA}&observationUnitLevelName=plot&includeObservations=true`);
       const byId = new Map(res.json.result.data.map((u: any) => [u.observationUnitDbId, u.observations]));
       expect((byId.get(plot) as any[]).map((o) => [o.observationDbId, o.value, o.observationUnitDbId, o.observationVariableDbId])).to.deep.equal([
         ['out-obs-1', '41', plot, 'out-var-height'],
@@ -389,7 +386,7 @@ describe('observation units: writes and the level rules', () => {
       ]);
       expect(byId.get(id('OUT plot 13'))).to.deep.equal([]);
       // Units with observations of a variable.
-      expect((await list('observationVariableDbId=out-var-score')).all).to.deep.equal([id('OUT plot 21')]);
+      expect((await units('observationVariableDbId=out-var-score')).all).to.deep.equal([id('OUT plot 21')]);
     });
 
     it('GET /observationunits/table: JSON by default, CSV and TSV by Accept', async () => {

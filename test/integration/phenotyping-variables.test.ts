@@ -4,21 +4,12 @@
 // "PV" names and are removed afterwards; observations are raw Cypher (the observation API is not under test here).
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 const CO = 'ontology-co-336';
 const LOCAL = 'ontology-brapi-demo';
 const DEMO_VARIABLES = ['variable-days-to-maturity', 'variable-lodging-score', 'variable-plant-height-cm', 'variable-seed-yield-kg-ha'];
-
-/** GET a list call; checks the status, the official schema and every field, and returns the DbIds found. */
-async function list(path: string, idField: string, schema: string, query = '') {
-  const res = await api('GET', `/${path}${query ? `?${query}` : ''}`);
-  expect(res.status, res.text).to.equal(200);
-  expectValidResponse('get', `/${path}`, 200, res.json);
-  for (const record of res.json.result.data) expectAllFields('Phenotyping', schema, record);
-  const said = res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n') as string;
-  return { res, ids: res.json.result.data.map((r: any) => r[idField]) as string[], said };
-}
 
 async function create(path: string, records: object[]): Promise<any[]> {
   const res = await api('POST', `/${path}`, records);
@@ -49,7 +40,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
   });
 
   describe('ontologies', () => {
-    const call = (query = '') => list('ontologies', 'ontologyDbId', 'Ontology', query);
+    const call = (query = '') => list('ontologies', query);
 
     it('lists the demo ontologies and filters by each parameter, ANDs two, explains an empty answer', async () => {
       const { res, ids } = await call();
@@ -64,7 +55,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
       expect((await call(`ontologyDbId=${CO}&ontologyName=Soybean%20Program%20Local%20Terms`)).ids).to.deep.equal([]);
       const empty = await call('ontologyDbId=ontology-nope');
       expect(empty.ids).to.deep.equal([]);
-      expect(empty.said).to.match(/^INFO: .*ontology-nope/m);
+      expect(empty.messages).to.match(/^INFO: .*ontology-nope/m);
     });
 
     it('creates, gets and updates an ontology; 404 and 400', async () => {
@@ -139,7 +130,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
 
   for (const part of PARTS) {
     describe(part.path, () => {
-      const call = (query = '') => list(part.path, part.idField, part.schema, query);
+      const call = (query = '') => list(part.path, query);
       const item = `/${part.path}/{${part.idField}}`;
 
       it('lists the demo records with their ontology reference', async () => {
@@ -164,7 +155,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
         expect((await call(`programDbId=${places.B.programDbId}&${part.idField}=${part.ofYield}`)).ids).to.deep.equal([]);
         const empty = await call(`observationVariableDbId=variable-nope`);
         expect(empty.ids).to.deep.equal([]);
-        expect(empty.said).to.match(/^INFO: .*variable-nope/m);
+        expect(empty.messages).to.match(/^INFO: .*variable-nope/m);
       });
 
       it('creates (ontology as a relationship), gets, updates; external references filter; 404 and 400', async () => {
@@ -229,7 +220,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
   });
 
   describe('observation variables', () => {
-    const call = (query = '') => list('variables', 'observationVariableDbId', 'ObservationVariable', query);
+    const call = (query = '') => list('variables', query);
 
     it('lists the demo variables with their whole trait, method and scale', async () => {
       const { res, ids } = await call();
@@ -281,7 +272,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
       expect(await ids('traitDbId=trait-plant-height&scaleDbId=scale-kg-per-ha')).to.deep.equal([]);
       const empty = await call('scaleDbId=scale-nope');
       expect(empty.ids).to.deep.equal([]);
-      expect(empty.said).to.match(/^INFO: .*scale-nope/m);
+      expect(empty.messages).to.match(/^INFO: .*scale-nope/m);
     });
 
     it('filters by the studies, trials and programs where it was observed (observations -> units -> study)', async () => {
@@ -295,7 +286,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
       expect(await ids(`studyDbId=${B.studyDbId}&trialDbId=${A.trialDbId}`)).to.deep.equal([]);
       const empty = await call('studyDbId=study-nope');
       expect(empty.ids).to.deep.equal([]);
-      expect(empty.said).to.match(/^INFO: .*study-nope/m);
+      expect(empty.messages).to.match(/^INFO: .*study-nope/m);
     });
 
     it('gets one variable, 404 for an unknown one', async () => {
@@ -328,8 +319,8 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
       // The new parts are records of their own, with their ontology link, reachable from their calls.
       const trait = await api('GET', `/traits/${made.trait.traitDbId}`);
       expect(trait.json.result).to.deep.equal(made.trait);
-      expect((await list('traits', 'traitDbId', 'Trait', `ontologyDbId=${CO}&commonCropName=PVCrop`)).ids).to.deep.equal([made.trait.traitDbId]);
-      expect((await list('scales', 'scaleDbId', 'Scale', `observationVariableDbId=${made.observationVariableDbId}`)).ids).to.deep.equal([made.scale.scaleDbId]);
+      expect((await list('traits', `ontologyDbId=${CO}&commonCropName=PVCrop`)).ids).to.deep.equal([made.trait.traitDbId]);
+      expect((await list('scales', `observationVariableDbId=${made.observationVariableDbId}`)).ids).to.deep.equal([made.scale.scaleDbId]);
       expect((await call('commonCropName=PVCrop&methodDbId=method-visual-rating')).ids).to.deep.equal([made.observationVariableDbId]);
     });
 

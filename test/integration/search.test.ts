@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { entities, searchables } from '../../src/modules/registry.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
+import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
 
@@ -26,11 +27,11 @@ describe('search', () => {
   describe('every searchable entity', () => {
     for (const entity of entities.filter((e) => searchables.some((s) => s.path === e.path))) {
       it(`/search/${entity.path}: no member finds what GET /${entity.path} lists; a DbId finds that record`, async () => {
-        const list = await api('GET', `/${entity.path}?pageSize=1000`);
+        const listed = await list(entity.path, 'pageSize=1000');
         const all = await search(entity.path, {}, '?pageSize=1000');
-        expect(all.res.json.metadata.pagination.totalCount).to.equal(list.json.metadata.pagination.totalCount);
-        expect(all.ids(entity.idField)).to.deep.equal(list.json.result.data.map((r: any) => r[entity.idField]));
-        const first = list.json.result.data[0][entity.idField];
+        expect(all.res.json.metadata.pagination.totalCount).to.equal(listed.json.metadata.pagination.totalCount);
+        expect(all.ids(entity.idField)).to.deep.equal(listed.ids);
+        const first = listed.ids[0];
         const one = await search(entity.path, { [`${entity.idField}s`]: [first, 'no-such-id'] });
         expect(one.ids(entity.idField)).to.deep.equal([first]);
       });

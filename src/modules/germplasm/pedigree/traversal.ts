@@ -93,13 +93,15 @@ export function traversalQuery(opts: TraversalOptions, idsOnly = false): string 
   ].join('\n');
 }
 
-export async function traversePedigree(graph: Graph, opts: TraversalOptions, page: number, pageSize: number) {
+/** The statement a pedigree page sends: the filter's parameters and the page's bounds. */
+export function traversalStatement(opts: TraversalOptions, page: number, pageSize: number) {
   const skip = page * pageSize;
-  const rows = await graph.read<{ total: number; page: TraversedNode[] }>(traversalQuery(opts), {
-    ...opts.filter.params,
-    skip,
-    end: skip + pageSize,
-  });
+  return { query: traversalQuery(opts), params: { ...opts.filter.params, skip, end: skip + pageSize } };
+}
+
+export async function traversePedigree(graph: Graph, opts: TraversalOptions, page: number, pageSize: number) {
+  const { query, params } = traversalStatement(opts, page, pageSize);
+  const rows = await graph.read<{ total: number; page: TraversedNode[] }>(query, params);
   return rows[0] ?? { total: 0, page: [] };
 }
 
