@@ -46,7 +46,10 @@ import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
 import { routes as observationUnitRoutes } from './phenotyping/observationunits/routes.js';
 
-/** In dependency order: an entity comes after the entities it references (the demo loader relies on it). */
+/**
+ * In dependency order: an entity comes after the entities it references (the demo loader relies on it). One cycle:
+ * a cross parent may name the observation unit it came from, and a unit its cross; the demo crosses name none.
+ */
 export const entities: EntityDef[] = [
   personEntity,
   programEntity,
@@ -57,6 +60,8 @@ export const entities: EntityDef[] = [
   listEntity,
   breedingMethodEntity,
   germplasmEntity,
+  // Before attributes: an attribute's ontologyReference, like a variable's, refers to an ontology.
+  ontologyEntity,
   attributeEntity,
   attributeValueEntity,
   crossingProjectEntity,
@@ -64,7 +69,6 @@ export const entities: EntityDef[] = [
   crossEntity,
   seedLotEntity,
   seedLotTransactionEntity,
-  ontologyEntity,
   traitEntity,
   methodEntity,
   scaleEntity,
