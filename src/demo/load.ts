@@ -59,7 +59,8 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   const nodes = namedPedigree(soybase.rows, ids);
   progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
   // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
-  const pedigree = await importPedigree(graph, nodes);
+  // The demo is the database's first content, not a curator's change to it: no pedigree history.
+  const pedigree = await importPedigree(graph, nodes, { history: false });
   progress('done');
   logger?.info('demo data loaded', { records, pedigree: { ...pedigree, rejected: pedigree.rejected.length } });
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });

@@ -37,6 +37,9 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
+import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
+import type { ExtensionOperation } from '../openapi/document.js';
 import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
 import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
 import { routes as pedigreeRoutes } from './germplasm/pedigree/routes.js';
@@ -99,4 +102,8 @@ export const routes: RouteDef[] = [
   ...observationRoutes,
   ...observationUnitRoutes,
   ...kinshipRoutes,
+  ...pedigreeHistoryRoutes,
 ];
+
+/** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations];

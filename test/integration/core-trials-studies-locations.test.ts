@@ -254,7 +254,7 @@ describe('trials', () => {
     expectValidResponse('put', '/trials/{trialDbId}', 200, put.json);
     expect(put.json.result).to.include({ trialName: 'Round trip trial (renamed)', programDbId: 'program-soybean-main', publications: null, active: true });
     expect(put.json.result.contacts).to.deep.equal([
-      { contactDbId: 'person-li-wei', name: 'Wei Li', email: null, orcid: null, instituteName: null, type: null },
+      { contactDbId: 'person-li-wei', name: 'Wei Li', email: 'wei.li@soybreeding.example.org', orcid: null, instituteName: null, type: null },
     ]);
     expect((await list('trials', 'contactDbId=person-james-okafor')).ids).to.not.include(created.trialDbId);
     expect((await list('trials', 'contactDbId=person-li-wei')).ids).to.include(created.trialDbId);

@@ -44,8 +44,14 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
       addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');
       return respondPedigree(ctx, {});
     }
-    const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor });
+    const result = await uploadPedigree(ctx.services.graph, {
+      upload,
+      updateExisting: method === 'PUT',
+      actor: ctx.state.actor,
+      source: `${method} /pedigree`,
+    });
     addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.edges} parent relationships written.`);
+    if (result.changed) addStatus(ctx, 'INFO', `${result.changed} parent relationships changed, recorded as pedigree change ${result.changeId}.`);
     // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
     const { page, pageSize } = ctx.state.paging;
     const ids = [...new Set(result.germplasmDbIds)].sort();

@@ -24,6 +24,10 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Called before the first batch (done = 0) and after each committed one with the number of nodes done so far. */
   onBatch?: (done: number, total: number) => void;
+  /** Kept in the pedigree history of each batch (default "import"). */
+  source?: string;
+  /** false: record no pedigree history (the demo loader). */
+  history?: boolean;
 }
 
 export interface ImportReport {
@@ -37,7 +41,7 @@ export interface ImportReport {
 const MAX_ATTEMPTS = 10;
 
 export async function importPedigree(graph: Graph, nodes: ImportNode[], options: ImportOptions = {}): Promise<ImportReport> {
-  const { actor, dryRun = false, onBatch } = options;
+  const { actor, dryRun = false, onBatch, source = 'import', history } = options;
   // A dry run cannot commit one batch for the next to build on, so it checks the whole file at once.
   const batchSize = dryRun ? Math.max(nodes.length, 1) : (options.batchSize ?? 50_000);
   const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, rejected: [] };
@@ -47,7 +51,7 @@ export async function importPedigree(graph: Graph, nodes: ImportNode[], options:
     let batch = nodes.slice(start, start + batchSize).map((n) => ({ ...n, parents: [...(n.parents ?? [])] }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun });
+        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun, source, history });
         report.created += result.created;
         report.linked += result.edges;
         if (!dryRun) await refreshStatistics(graph);

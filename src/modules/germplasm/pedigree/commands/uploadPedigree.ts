@@ -13,12 +13,16 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
+import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
   germplasmDbIds: string[];
   created: number;
   edges: number;
+  /** The pedigree history entry of this write (pedigree-history extension), with the relationships it changed. */
+  changeId?: string;
+  changed?: number;
 }
 
 export interface UploadPedigreeProps {
@@ -29,6 +33,10 @@ export interface UploadPedigreeProps {
   actor?: Actor;
   /** Run every write and check, then roll back: the result says what the upload would do. */
   dryRun?: boolean;
+  /** Where the change comes from, kept in the pedigree history (e.g. "PUT /pedigree", "import"). */
+  source?: string;
+  /** false: record no pedigree history (the demo data is the database's first content, not a change to it). */
+  history?: boolean;
 }
 
 /** Thrown inside a dry run's transaction so that it rolls back; carries the result out. */
@@ -51,7 +59,7 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
   }
 }
 
-async function writePedigree(tx: Runner, { upload, updateExisting, actor }: UploadPedigreeProps): Promise<UploadResult> {
+async function writePedigree(tx: Runner, { upload, updateExisting, actor, source = 'upload', history = true }: UploadPedigreeProps): Promise<UploadResult> {
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
@@ -59,6 +67,7 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor }: Uplo
   }));
 
   await tx.run(cypher('germplasm/pedigree/lock'));
+  const changes = history ? await snapshotParents(tx, upload) : null;
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
   const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
 
@@ -103,10 +112,12 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor }: Uplo
     await tx.run(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
     await checkGraph(tx, upload.edges, existing);
   }
+  const recorded = await changes?.record(tx, { actor, source });
   return {
     germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
     created: rows.length,
     edges: upload.edges.length,
+    ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
 }
 
