@@ -40,6 +40,8 @@ export function schemaItems(): SchemaItem[] {
     ]),
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },
+    // Pedigree history (commands/recordPedigreeChanges.ts): a curator finds one write's entries by its change id.
+    { label: 'PedigreeChange', prop: 'changeId', unique: false },
     // Saved searches (src/search/saved.ts), found by id and purged by expiry.
     { label: 'SavedSearch', prop: 'searchResultsDbId', unique: true },
     { label: 'SavedSearch', prop: 'expiresAt', unique: false },

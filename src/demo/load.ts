@@ -64,11 +64,13 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   const nodes = namedPedigree(soybase.rows, ids);
   progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
   // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
-  // The intermediate crosses it creates (inline expressions) are soybeans too.
-  const pedigree = await importPedigree(graph, nodes, { createdAs: { commonCropName: 'Soybean', genus: 'Glycine', species: 'max' } });
+  // The demo is the database's first content, not a curator's change to it: no pedigree history. The intermediate
+  // crosses it creates (inline expressions) are soybeans too.
+  const createdAs = { commonCropName: 'Soybean', genus: 'Glycine', species: 'max' };
+  const pedigree = await importPedigree(graph, nodes, { createdAs, history: false });
   progress('importing the barley pedigree (a Helium file)');
   const { file, ...barleyOptions } = BARLEY;
-  const barley = await importPedigreeFile(graph, file, barleyOptions);
+  const barley = await importPedigreeFile(graph, file, { ...barleyOptions, history: false });
   progress('done');
   logger?.info('demo data loaded', {
     records,

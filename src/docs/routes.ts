@@ -11,6 +11,7 @@ import type { BrapiRouter } from '../http/types.js';
 import { implementedDocument } from '../openapi/document.js';
 import { loadSpec } from '../openapi/spec.js';
 import { callsOf } from '../modules/core/serverinfo/routes.js';
+import { extensionOperations } from '../modules/registry.js';
 
 // Two levels under the repository root from src/docs and from dist/docs alike.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +36,7 @@ export function registerDocs(root: BrapiRouter, brapi: BrapiRouter, basePath: st
   let document: string | undefined;
   root.get(`${basePath}/openapi.json`, (ctx) => {
     // Built on first use, when every route is registered.
-    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version));
+    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version, extensionOperations));
     ctx.type = 'application/json';
     ctx.body = document;
   });

@@ -5,11 +5,11 @@ import type { EntityDef, RefSpec } from './types.js';
 /**
  * `{props, refs}` for node `n`: its stored properties and, per reference shown from the graph, `{id, name}` or null
  * (a list of `{i, id, name}` for a `many` reference), with the target's own projection as `record` for an embedded
- * one (whose entity declares no computed fields: those are written over `n`). Other references with a `key` live in
- * their JSON field instead.
+ * one (whose entity declares no computed fields: those are written over `n`), and the members it `shows` for a
+ * reference inside a JSON field. Other references with a `key` live in their JSON field alone.
  */
 export function projection(entity: EntityDef, node = 'n'): string {
-  const refs = entity.refs.flatMap((ref, i) => (ref.key && !ref.embed ? [] : [`${refKey(i)}: ${refExpr(ref, node, i)}`]));
+  const refs = entity.refs.flatMap((ref, i) => (ref.key && !ref.embed && !ref.shows ? [] : [`${refKey(i)}: ${refExpr(ref, node, i)}`]));
   // Computed expressions are written over `n`, the node every generated read uses.
   const computed = Object.values(entity.computed ?? {}).map((expr, i) => `${computedKey(i)}: ${expr}`);
   return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}}`;
@@ -33,7 +33,8 @@ function refExpr(ref: RefSpec, node: string, i: number): string {
   // An embedded target brings its own projection, under variables of its own (nested comprehensions cannot reuse r, t).
   const [r, t] = ref.embed ? [`${node}_r${i}`, `${node}_t${i}`] : ['r', 't'];
   const record = ref.embed ? `, record: ${projection(ref.embed, t)}` : '';
-  const targets = `[(${node})-[${r}:${ref.rel}]->(${t}:${ref.target.label}) | {i: ${r}.i, id: ${t}.${ref.target.idProp}, name: ${name}${record}}]`;
+  const shows = ref.shows ? `, shows: {${Object.entries(ref.shows).map(([member, expr]) => `${member}: ${expr}`).join(', ')}}` : '';
+  const targets = `[(${node})-[${r}:${ref.rel}]->(${t}:${ref.target.label}) | {i: ${r}.i, id: ${t}.${ref.target.idProp}, name: ${name}${record}${shows}}]`;
   return ref.many ? targets : `head(${targets})`;
 }
 

@@ -14,6 +14,8 @@ interface Target {
   name: unknown;
   /** The target as stored, for an embedded reference. */
   record?: StoredRecord;
+  /** The members a reference inside a JSON field shows from its target (RefSpec.shows). */
+  shows?: Record<string, unknown>;
 }
 
 export interface StoredRecord {
@@ -49,9 +51,32 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
     }
     const value = stored.props[field];
     out[field] = value === undefined || value === null ? null
-      : entity.jsonFields.includes(field) ? completeMembers(entity.module, schema, field, JSON.parse(value as string)) : value;
+      : entity.jsonFields.includes(field) ? completeMembers(entity.module, schema, field, fromGraph(entity, stored, field, JSON.parse(value as string))) : value;
   }
   return out;
+}
+
+/**
+ * A JSON field as stored, with the members its references show (RefSpec.shows) taken from the linked targets: the
+ * graph, not the request, says what a referenced record is called now. A member the graph has no value for stays
+ * as sent; an object whose DbId is linked to nothing (an older record) stays as sent.
+ */
+function fromGraph(entity: EntityDef, stored: StoredRecord, field: string, value: unknown): unknown {
+  entity.refs.forEach((ref, i) => {
+    if (ref.field !== field || !ref.key || ref.embed || !ref.shows) return;
+    const found = stored.refs[refKey(i)];
+    const targets = new Map((Array.isArray(found) ? found : found ? [found] : []).map((t) => [t.id, t.shows ?? {}]));
+    const key = ref.key;
+    const withTarget = (member: unknown) => {
+      if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
+      const shows = targets.get((member as Record<string, unknown>)[key]);
+      if (!shows) return member;
+      const known = Object.entries(shows).filter(([, v]) => v !== null && v !== undefined);
+      return { ...(member as Record<string, unknown>), ...Object.fromEntries(known) };
+    };
+    value = Array.isArray(value) ? value.map(withTarget) : withTarget(value);
+  });
+  return value;
 }
 
 export interface StoragePlan {

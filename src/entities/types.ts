@@ -24,10 +24,18 @@ export interface RefSpec {
   many?: boolean;
   /**
    * The field holds an object (a list of objects with `many`) whose `key` member is the target's DbId, e.g. a
-   * cross's `parent1.germplasmDbId`. Such a field is stored whole as JSON and returned as sent; the relationships
-   * mirror it so the graph can be walked and the DbIds are checked.
+   * cross's `parent1.germplasmDbId`. Such a field is stored whole as JSON and returned as sent, but for the members
+   * in `shows`; the relationships mirror it so the graph can be walked and the DbIds are checked. Several references
+   * may share a field, one per key (a cross parent's germplasm and observation unit).
    */
   key?: string;
+  /**
+   * With `key` (not `embed`): members of the nested object shown from the target on every answer, member -> Cypher
+   * expression over `t`, e.g. `{ germplasmName: 't.germplasmName' }`. The object stays stored as sent; on the way
+   * out, each object whose `key` names a linked target takes these members from it (a null from the graph keeps what
+   * was sent), so a reference posted with only a DbId shows the name, and a renamed target shows its new name.
+   */
+  shows?: Record<string, string>;
   /**
    * With `key`: the field shows the target's whole record, as that entity presents it, read through the relationship
    * on every answer (an observation variable's trait), so an edit of the target shows wherever it is used. Nothing

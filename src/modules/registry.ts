@@ -37,6 +37,9 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
+import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
+import type { ExtensionOperation } from '../openapi/document.js';
 import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
 import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
 import { routes as pedigreeRoutes } from './germplasm/pedigree/routes.js';
@@ -46,7 +49,10 @@ import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
 import { routes as observationUnitRoutes } from './phenotyping/observationunits/routes.js';
 
-/** In dependency order: an entity comes after the entities it references (the demo loader relies on it). */
+/**
+ * In dependency order: an entity comes after the entities it references (the demo loader relies on it). One cycle:
+ * a cross parent may name the observation unit it came from, and a unit its cross; the demo crosses name none.
+ */
 export const entities: EntityDef[] = [
   personEntity,
   programEntity,
@@ -57,6 +63,8 @@ export const entities: EntityDef[] = [
   listEntity,
   breedingMethodEntity,
   germplasmEntity,
+  // Before attributes: an attribute's ontologyReference, like a variable's, refers to an ontology.
+  ontologyEntity,
   attributeEntity,
   attributeValueEntity,
   crossingProjectEntity,
@@ -64,7 +72,6 @@ export const entities: EntityDef[] = [
   crossEntity,
   seedLotEntity,
   seedLotTransactionEntity,
-  ontologyEntity,
   traitEntity,
   methodEntity,
   scaleEntity,
@@ -95,4 +102,8 @@ export const routes: RouteDef[] = [
   ...observationRoutes,
   ...observationUnitRoutes,
   ...kinshipRoutes,
+  ...pedigreeHistoryRoutes,
 ];
+
+/** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations];

@@ -12,10 +12,26 @@ export interface ImplementedCall {
   methods: string[];
 }
 
+/**
+ * An operation outside BrAPI (an extension), declared by its module: it may reference the official components (the
+ * envelope, paging parameters, error responses), which are collected like the official operations' references.
+ */
+export interface ExtensionOperation {
+  path: string;
+  method: 'get' | 'post' | 'put';
+  operation: Record<string, unknown>;
+}
+
 const REF = /^#\/components\/(\w+)\/(.+)$/;
 const NOT_FOUND = '#/components/responses/404NotFound';
 
-export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], basePath: string, version: string): Record<string, unknown> {
+export function implementedDocument(
+  spec: BrapiSpec,
+  calls: ImplementedCall[],
+  basePath: string,
+  version: string,
+  extensions: ExtensionOperation[] = [],
+): Record<string, unknown> {
   const components: Record<string, Record<string, unknown>> = {};
   const owners = new Map<string, { module: BrapiModule; json: string }>();
 
@@ -50,6 +66,12 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
       (paths[`/${call.service}`] ??= {})[method] = structuredClone(operation);
     }
   }
+  for (const { path, method, operation } of extensions) {
+    if (paths[path]?.[method]) throw new Error(`The extension ${method.toUpperCase()} ${path} would replace an official operation`);
+    collect('Core', operation);
+    ((operation.tags as string[] | undefined) ?? []).forEach((t) => tags.add(t));
+    (paths[path] ??= {})[method] = structuredClone(operation);
+  }
   // Every call with a path parameter answers 404 for an unknown DbId; the files declare that only on some.
   collect('Core', { $ref: NOT_FOUND });
   repair(paths);
@@ -64,7 +86,8 @@ export function implementedDocument(spec: BrapiSpec, calls: ImplementedCall[], b
       version,
       description:
         'The official BrAPI v2.1 operations (https://brapi.org) of every call this server lists in /serverinfo, ' +
-        'merged from the four module files. Extensions outside BrAPI are described in the project README.',
+        'merged from the four module files, and the extensions outside BrAPI that are declared here (paths under ' +
+        '/extensions); the others are described in the project README.',
     },
     servers: [{ url: basePath }],
     security: core.security,

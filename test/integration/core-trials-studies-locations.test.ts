@@ -229,8 +229,9 @@ describe('trials', () => {
     expect(created).to.include({ trialName: 'Round trip trial', programName: 'SoyBase Pedigree Curation', endDate: null });
     expect(created.publications).to.deep.equal(body.publications);
     expect(created.additionalInfo).to.deep.equal(body.additionalInfo);
-    // Nested objects come back with every member of their schema, null where not sent (BRAVA requires them).
-    expect(created.contacts).to.deep.equal([{ ...body.contacts[0], email: null, orcid: null, instituteName: null }]);
+    // Nested objects come back with every member of their schema, null where not sent (BRAVA requires them); a
+    // contact's name and email are the person's.
+    expect(created.contacts).to.deep.equal([{ ...body.contacts[0], email: 'james.okafor@soybreeding.example.org', orcid: null, instituteName: null }]);
     expect(created.datasetAuthorships).to.deep.equal([{ ...body.datasetAuthorships[0], datasetPUI: null, publicReleaseDate: null }]);
     expect((await api('GET', `/trials/${created.trialDbId}`)).json.result).to.deep.equal(created);
     expect((await list('trials', 'contactDbId=person-james-okafor')).ids).to.include(created.trialDbId);
@@ -245,7 +246,7 @@ describe('trials', () => {
     expectValidResponse('put', '/trials/{trialDbId}', 200, put.json);
     expect(put.json.result).to.include({ trialName: 'Round trip trial (renamed)', programDbId: 'program-soybean-main', publications: null, active: true });
     expect(put.json.result.contacts).to.deep.equal([
-      { contactDbId: 'person-li-wei', name: 'Wei Li', email: null, orcid: null, instituteName: null, type: null },
+      { contactDbId: 'person-li-wei', name: 'Wei Li', email: 'wei.li@soybreeding.example.org', orcid: null, instituteName: null, type: null },
     ]);
     expect((await list('trials', 'contactDbId=person-james-okafor')).ids).to.not.include(created.trialDbId);
     expect((await list('trials', 'contactDbId=person-li-wei')).ids).to.include(created.trialDbId);
@@ -373,7 +374,7 @@ describe('studies', () => {
     const [created] = await post('studies', [body]);
     expect(created).to.include({ trialName: 'Uniform Soybean Tests 2024, Maturity Group IV', locationName: 'Urbana, IL - Crop Sciences Research and Education Center' });
     expect(created.seasons).to.deep.equal(body.seasons);
-    expect(created.contacts).to.deep.equal([{ ...body.contacts[0], email: null, orcid: null, instituteName: null, type: null }]);
+    expect(created.contacts).to.deep.equal([{ ...body.contacts[0], email: 'maria.gonzalez@soybreeding.example.org', orcid: null, instituteName: null, type: null }]);
     expect(created.experimentalDesign).to.deep.equal(body.experimentalDesign);
     expect(created.lastUpdate).to.deep.equal(body.lastUpdate);
     expect((await api('GET', `/studies/${created.studyDbId}`)).json.result).to.deep.equal(created);

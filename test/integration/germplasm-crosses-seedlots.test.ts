@@ -261,7 +261,8 @@ describe('crosses', () => {
     expectValidResponse('post', '/crosses', 200, created.json);
     const [cross] = created.json.result.data;
     expect(cross).to.include({ plannedCrossName: 'SCD24-002 Essex x Lee', crossingProjectName: '2024 Elite x Elite Crosses' });
-    expect(cross.parent2).to.deep.equal(parent({ germplasmDbId: 'soy-lee', parentType: 'MALE' }));
+    // Sent with its DbId only, the parent shows its name from the graph.
+    expect(cross.parent2).to.deep.equal(parent({ germplasmDbId: 'soy-lee', germplasmName: 'Lee', parentType: 'MALE' }));
     expect((await call(`crossDbId=${cross.crossDbId}`)).res.json.result.data[0]).to.deep.equal(cross);
 
     const updated = await api('PUT', '/crosses', { [cross.crossDbId]: { plannedCrossDbId: null, crossAttributes: null, crossName: 'Cross renamed' } });

@@ -164,7 +164,8 @@ describe('observations', () => {
       const [height, lodging] = res.json.result.data;
       expect(height.observationDbId).to.be.a('string').and.not.equal('');
       expect(height).to.include({ observationUnitDbId: PLOT('103'), observationUnitName: 'Urbana 2024 plot 103', germplasmDbId: 'soy-forrest', studyDbId: 'study-urbana-2024', value: '84', collector: MARK });
-      expect(height.season).to.deep.equal({ seasonDbId: 'season-2024-summer', seasonName: null, year: null });
+      // Sent with its DbId only, the season shows its name and year from the graph.
+      expect(height.season).to.deep.equal({ seasonDbId: 'season-2024-summer', seasonName: 'Summer', year: 2024 });
       expect(lodging).to.include({ germplasmDbId: 'soy-forrest', germplasmName: 'Forrest', observationVariableName: 'Lodging_Visual_1to5', value: '3' });
       expect(await countObservations()).to.equal(before + 2);
       expect((await api('GET', `/observations/${height.observationDbId}`)).json.result).to.deep.equal(height);

@@ -36,6 +36,10 @@ describe('search members of the Germplasm module that reach through other record
        CREATE (g)<-[:OF_GERMPLASM]-(:ObservationUnit {observationUnitDbId: 'sgm-ou-' + placed[0] + '-' + placed[1], sgmTest: true})-[:IN_STUDY]->(s)`,
       { placed: [[G1, S1], [G2, S1], [G2, S2], [G3, S2]] },
     );
+    // The ontologies the attributes refer to (an attribute's ontologyReference is a relationship to its ontology).
+    await server().graph.write(
+      "UNWIND ['sgm-onto-1', 'sgm-onto-2'] AS id CREATE (:Ontology {ontologyDbId: id, ontologyName: id, sgmTest: true})",
+    );
     const attribute = (n: number, traitClass: string, entity: string, attr: string, dataType: string, ontology: string) => ({
       attributeName: `SGM attribute ${n}`,
       commonCropName: 'SGMCrop',

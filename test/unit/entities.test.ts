@@ -9,6 +9,11 @@ import { loadSpec } from '../../src/openapi/spec.js';
 const spec = loadSpec();
 /** List parameters the generic route handles itself rather than as filters. */
 const ROUTE_PARAMS = new Set(['page', 'pageSize', 'sortBy', 'sortOrder']);
+/** JSON fields holding objects the record owns (no record of their own to refer to), though they carry a DbId. */
+const OWN_PARTS: Record<string, string[]> = {
+  // A germplasm attribute's trait, method and scale are stored whole with it (attributes.entity.ts).
+  GermplasmAttribute: ['trait', 'method', 'scale'],
+};
 
 describe('entity declarations against the spec', () => {
   for (const entity of entities) {
@@ -50,6 +55,32 @@ describe('entity declarations against the spec', () => {
         }
         if (entity.listSchema) expect(schemaFields(entity, entity.listSchema)).to.include(entity.idField);
       });
+
+      it('shows the name of every record a JSON field refers to from the graph (xDbId beside xName)', () => {
+        for (const field of entity.jsonFields.filter((f) => !OWN_PARTS[entity.label]?.includes(f))) {
+          const members = objectMembers(entity.module, entity.schema, field);
+          for (const id of members.filter((m) => m.endsWith('DbId'))) {
+            const name = id.replace(/DbId$/, 'Name');
+            if (!members.includes(name)) continue;
+            const ref = entity.refs.find((r) => r.field === field && r.key === id);
+            expect(ref, `${field}.${id} is a reference (a relationship)`).to.not.equal(undefined);
+            // An embedded reference shows the whole record from the graph.
+            if (ref?.embed) continue;
+            expect(Object.keys(ref?.shows ?? {}), `${field}.${name} shown from the graph`).to.include(name);
+          }
+        }
+        for (const ref of entity.refs.filter((r) => r.shows)) {
+          expect(ref.key, `${ref.field}: shows needs key`).to.be.a('string');
+          expect(objectMembers(entity.module, entity.schema, ref.field), `${ref.field} members`).to.include.members(Object.keys(ref.shows ?? {}));
+        }
+      });
     });
   }
 });
+
+/** Members of a field's object (or of its list's objects) in the entity's schema; none for other fields. */
+function objectMembers(module: Parameters<typeof spec.schema>[0], schema: string, field: string): string[] {
+  let s = spec.resolveSchema(spec.resolveSchema(spec.schema(module, schema))?.properties?.[field]);
+  if (s?.items) s = spec.resolveSchema(s.items);
+  return Object.keys(s?.properties ?? {});
+}

@@ -16,8 +16,8 @@ export const PERSON_PROGRAM_PATHS = [
 export const PERSON_NAME = "trim(coalesce(t.firstName, '') + ' ' + coalesce(t.lastName, ''))";
 
 /**
- * A record's contacts (trials, studies): contacts[] stay stored whole (name, email, orcid, ... as sent); the
- * relationships to the people they name make them walkable.
+ * A record's contacts (trials, studies): contacts[] stay stored whole (orcid, institute, type as sent); the
+ * relationships to the people they name make them walkable, and show each person's current name and email.
  */
 export const contactsRef: RefSpec = {
   field: 'contacts',
@@ -25,6 +25,8 @@ export const contactsRef: RefSpec = {
   target: { label: 'Person', idProp: 'personDbId' },
   many: true,
   key: 'contactDbId',
+  // The person's name and email as they are now (a person without first and last name keeps the name sent).
+  shows: { name: `CASE WHEN t.firstName IS NULL AND t.lastName IS NULL THEN null ELSE ${PERSON_NAME} END`, email: 't.emailAddress' },
 };
 
 export const personEntity: EntityDef = {

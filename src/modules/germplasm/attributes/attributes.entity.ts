@@ -2,6 +2,7 @@ import { deriveExternalReferences, externalReferenceFilters } from '../../../ent
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
 import { programThroughGermplasm, studyThroughGermplasm, trialThroughGermplasm } from '../germplasm/germplasm.entity.js';
 import { relatedFilters } from '../../../entities/declare.js';
+import { inOntology } from '../../phenotyping/ontologies/ontologies.entity.js';
 
 /** Attribute -> the germplasm it has values for. */
 const OF_GERMPLASM = '<-[:OF_ATTRIBUTE]-(:GermplasmAttributeValue)-[:OF_GERMPLASM]->';
@@ -54,7 +55,7 @@ export const attributeEntity: EntityDef = {
   module: 'Germplasm',
   schema: 'GermplasmAttribute',
   jsonFields: ['additionalInfo', 'externalReferences', 'method', 'ontologyReference', 'scale', 'trait'],
-  refs: [],
+  refs: [inOntology],
   filters: {
     attributeDbId: { kind: 'eq', prop: 'attributeDbId' },
     attributeName: { kind: 'eq', prop: 'attributeName' },

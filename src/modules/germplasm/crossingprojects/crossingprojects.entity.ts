@@ -2,6 +2,7 @@ import { deriveExternalReferences, externalReferenceFilters } from '../../../ent
 import type { EntityDef } from '../../../entities/types.js';
 import { inProgram } from '../../core/programs/programs.entity.js';
 import { relatedFilters } from '../../../entities/declare.js';
+import { crossParentRefs } from '../plannedcrosses/plannedcrosses.entity.js';
 
 export const crossingProjectEntity: EntityDef = {
   path: 'crossingprojects',
@@ -12,14 +13,8 @@ export const crossingProjectEntity: EntityDef = {
   jsonFields: ['additionalInfo', 'externalReferences', 'potentialParents'],
   refs: [
     inProgram,
-    // The crossing block: each potential parent is stored as sent and linked to its germplasm.
-    {
-      field: 'potentialParents',
-      rel: 'POTENTIAL_PARENT',
-      target: { label: 'Germplasm', idProp: 'germplasmDbId' },
-      many: true,
-      key: 'germplasmDbId',
-    },
+    // The crossing block: each potential parent is stored as sent and linked to its germplasm (and unit).
+    ...crossParentRefs('potentialParents', 'POTENTIAL_PARENT', 'POTENTIAL_PARENT_UNIT', true),
   ],
   filters: {
     crossingProjectDbId: { kind: 'eq', prop: 'crossingProjectDbId' },

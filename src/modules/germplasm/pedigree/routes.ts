@@ -46,9 +46,16 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
     }
     // A PARENT relationship between crops is refused unless the curator says the cross is wide on purpose.
     const allowWideCrosses = bool(ctx.query, 'allowWideCrosses', false);
-    const result = await uploadPedigree(ctx.services.graph, { upload, updateExisting: method === 'PUT', actor: ctx.state.actor, allowWideCrosses });
+    const result = await uploadPedigree(ctx.services.graph, {
+      upload,
+      updateExisting: method === 'PUT',
+      actor: ctx.state.actor,
+      allowWideCrosses,
+      source: `${method} /pedigree`,
+    });
     addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.changedEdges} parent relationships written (${result.edges - result.changedEdges} already stored as given).`);
     for (const w of result.wideCrosses) addStatus(ctx, 'INFO', `Wide cross kept (allowWideCrosses): ${w.child} ${describeWideCross(w)}.`);
+    if (result.changed) addStatus(ctx, 'INFO', `${result.changed} parent relationships changed, recorded as pedigree change ${result.changeId}.`);
     // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
     const { page, pageSize } = ctx.state.paging;
     const ids = [...new Set(result.germplasmDbIds)].sort();

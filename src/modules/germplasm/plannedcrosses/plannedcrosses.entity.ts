@@ -3,12 +3,24 @@ import type { EntityDef, FilterSpec, RefSpec } from '../../../entities/types.js'
 import { namedRef, relatedFilters } from '../../../entities/declare.js';
 
 const GERMPLASM = { label: 'Germplasm', idProp: 'germplasmDbId' };
+const UNIT = { label: 'ObservationUnit', idProp: 'observationUnitDbId' };
 
-/** References a planned cross shares with a cross: its crossing project and its two parents (stored as sent). */
+/**
+ * A cross parent (also a crossing project's potential parent): an object stored as sent, linked to its germplasm
+ * and, when it names one, to the observation unit (the plant) it came from; both names are shown from the graph.
+ */
+export function crossParentRefs(field: string, germplasmRel: string, unitRel: string, many = false): RefSpec[] {
+  return [
+    { field, rel: germplasmRel, target: GERMPLASM, key: 'germplasmDbId', shows: { germplasmName: 't.germplasmName' }, ...(many ? { many } : {}) },
+    { field, rel: unitRel, target: UNIT, key: 'observationUnitDbId', shows: { observationUnitName: 't.observationUnitName' }, ...(many ? { many } : {}) },
+  ];
+}
+
+/** References a planned cross shares with a cross: its crossing project and its two parents. */
 export const crossRefs: RefSpec[] = [
   namedRef('crossingProjectDbId', 'IN_PROJECT', { label: 'CrossingProject', idProp: 'crossingProjectDbId' }, 'crossingProjectName'),
-  { field: 'parent1', rel: 'FIRST_PARENT', target: GERMPLASM, key: 'germplasmDbId' },
-  { field: 'parent2', rel: 'SECOND_PARENT', target: GERMPLASM, key: 'germplasmDbId' },
+  ...crossParentRefs('parent1', 'FIRST_PARENT', 'FIRST_PARENT_UNIT'),
+  ...crossParentRefs('parent2', 'SECOND_PARENT', 'SECOND_PARENT_UNIT'),
 ];
 
 const PROJECT = '-[:IN_PROJECT]->';

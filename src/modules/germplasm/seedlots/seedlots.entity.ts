@@ -10,6 +10,7 @@ const germplasmContent: RefSpec = {
   target: { label: 'Germplasm', idProp: 'germplasmDbId' },
   many: true,
   key: 'germplasmDbId',
+  shows: { germplasmName: 't.germplasmName' },
 };
 const crossContent: RefSpec = {
   field: 'contentMixture',
@@ -17,6 +18,7 @@ const crossContent: RefSpec = {
   target: { label: 'Cross', idProp: 'crossDbId' },
   many: true,
   key: 'crossDbId',
+  shows: { crossName: 't.crossName' },
 };
 
 /** What a seed lot holds, as filters over a path from the filtered entity to the seed lot(s). */

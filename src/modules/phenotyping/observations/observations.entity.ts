@@ -34,7 +34,13 @@ export const observationEntity: EntityDef = {
     namedRef('observationVariableDbId', 'OF_VARIABLE', { label: 'ObservationVariable', idProp: 'observationVariableDbId' }, 'observationVariableName'),
     // v2.1 `season` is an object {seasonDbId, seasonName, year}: stored as sent, mirrored by IN_SEASON (its name and
     // year, when sent, must be the season's: checks.ts).
-    { field: 'season', rel: 'IN_SEASON', target: { label: 'Season', idProp: 'seasonDbId' }, key: 'seasonDbId' },
+    {
+      field: 'season',
+      rel: 'IN_SEASON',
+      target: { label: 'Season', idProp: 'seasonDbId' },
+      key: 'seasonDbId',
+      shows: { seasonName: 't.seasonName', year: 't.year' },
+    },
   ],
   // The unit's germplasm and study. A body may repeat them, but a germplasmDbId/germplasmName/studyDbId that is
   // not the unit's (or sent without a unit) is a 400 naming it: an observation cannot move its unit to another

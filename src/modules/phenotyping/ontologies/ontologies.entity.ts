@@ -17,12 +17,14 @@ export const ontologyEntity: EntityDef = {
 };
 
 /**
- * The ontology a variable, trait, method or scale belongs to: ontologyReference is stored as sent (name, version and
- * documentation links as the client gave them) and its ontologyDbId is a relationship, -[:IN_ONTOLOGY]->(:Ontology).
+ * The ontology a variable, trait, method or scale belongs to: ontologyReference is stored as sent (documentation links
+ * as the client gave them; name and version shown from the ontology) and its ontologyDbId is a relationship,
+ * -[:IN_ONTOLOGY]->(:Ontology).
  */
 export const inOntology: RefSpec = {
   field: 'ontologyReference',
   rel: 'IN_ONTOLOGY',
   target: { label: ontologyEntity.label, idProp: ontologyEntity.idField },
   key: 'ontologyDbId',
+  shows: { ontologyName: 't.ontologyName', version: 't.version' },
 };

@@ -28,6 +28,10 @@ export interface ImportOptions {
   createdAs?: CreatedAs;
   /** Keep PARENT relationships between crops instead of rejecting them. */
   allowWideCrosses?: boolean;
+  /** Kept in the pedigree history of each batch (default "import"). */
+  source?: string;
+  /** false: record no pedigree history (the demo loader). */
+  history?: boolean;
 }
 
 export interface ImportReport {
@@ -46,7 +50,7 @@ export interface ImportReport {
 const MAX_ATTEMPTS = 10;
 
 export async function importPedigree(graph: Graph, nodes: ImportNode[], options: ImportOptions = {}): Promise<ImportReport> {
-  const { actor, dryRun = false, onBatch, createdAs, allowWideCrosses } = options;
+  const { actor, dryRun = false, onBatch, createdAs, allowWideCrosses, source = 'import', history } = options;
   // A dry run cannot commit one batch for the next to build on, so it checks the whole file at once.
   const batchSize = dryRun ? Math.max(nodes.length, 1) : (options.batchSize ?? 50_000);
   const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, unchanged: 0, wideCrosses: [], rejected: [] };
@@ -56,7 +60,8 @@ export async function importPedigree(graph: Graph, nodes: ImportNode[], options:
     let batch = nodes.slice(start, start + batchSize).map((n) => ({ ...n, parents: [...(n.parents ?? [])] }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await uploadPedigree(graph, { upload: parseUpload(batch, 'POST'), updateExisting: false, actor, dryRun, createdAs, allowWideCrosses });
+        const upload = parseUpload(batch, 'POST');
+        const result = await uploadPedigree(graph, { upload, updateExisting: false, actor, dryRun, createdAs, allowWideCrosses, source, history });
         report.created += result.created;
         report.linked += result.changedEdges;
         report.unchanged += result.edges - result.changedEdges;

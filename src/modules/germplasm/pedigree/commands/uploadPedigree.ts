@@ -13,6 +13,7 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
+import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
@@ -24,6 +25,9 @@ export interface UploadResult {
   changedEdges: number;
   /** Relationships between germplasm of two crops, written because `allowWideCrosses` was set. */
   wideCrosses: WideCross[];
+  /** The pedigree history entry of this write (pedigree-history extension), with the relationships it changed. */
+  changeId?: string;
+  changed?: number;
 }
 
 export type WideCross = {
@@ -61,6 +65,10 @@ export interface UploadPedigreeProps {
   createdAs?: CreatedAs;
   /** Accept PARENT relationships between crops (wide crosses), which are otherwise refused. */
   allowWideCrosses?: boolean;
+  /** Where the change comes from, kept in the pedigree history (e.g. "PUT /pedigree", "import"). */
+  source?: string;
+  /** false: record no pedigree history (the demo data is the database's first content, not a change to it). */
+  history?: boolean;
 }
 
 /** Thrown inside a dry run's transaction so that it rolls back; carries the result out. */
@@ -83,7 +91,8 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
   }
 }
 
-async function writePedigree(tx: Runner, { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false }: UploadPedigreeProps): Promise<UploadResult> {
+async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
+  const { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false, source = 'upload', history = true } = props;
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
@@ -91,6 +100,7 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor, create
   }));
 
   await tx.run(cypher('germplasm/pedigree/lock'));
+  const changes = history ? await snapshotParents(tx, upload) : null;
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
   const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
 
@@ -139,12 +149,14 @@ async function writePedigree(tx: Runner, { upload, updateExisting, actor, create
     wideCrosses = await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: upload.edges });
     await checkGraph(tx, upload.edges, existing, allowWideCrosses ? [] : wideCrosses);
   }
+  const recorded = await changes?.record(tx, { actor, source });
   return {
     germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
     created: rows.length,
     edges: upload.edges.length,
     changedEdges,
     wideCrosses,
+    ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
 }
 

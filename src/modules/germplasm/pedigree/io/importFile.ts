@@ -29,6 +29,8 @@ export interface ImportFileOptions extends ReadOptions {
   species?: string;
   /** Keep PARENT relationships between crops (wide crosses) instead of rejecting them. */
   allowWideCrosses?: boolean;
+  /** false: record no pedigree history (the demo loader). */
+  history?: boolean;
   actor?: Actor;
   onBatch?: (done: number, total: number) => void;
 }
@@ -98,6 +100,7 @@ export async function importPedigreeFile(graph: Graph, file: string, options: Im
     onBatch: options.onBatch,
     createdAs,
     allowWideCrosses: options.allowWideCrosses,
+    history: options.history,
   });
   const rejected: RejectedRow[] = [...plan.problems];
   const described = new Set(plan.nodes.map((n) => n.germplasmDbId));

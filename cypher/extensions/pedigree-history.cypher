@@ -1,0 +1,19 @@
+// The recorded changes of one germplasm's parents, oldest first, one page of them and their count; no row when the
+// germplasm does not exist.  Params: $germplasmDbId, $skip, $end
+MATCH (g:Germplasm {germplasmDbId: $germplasmDbId})
+OPTIONAL MATCH (h:PedigreeChange)-[:CHANGES_CHILD]->(g)
+WITH g, h ORDER BY h.sequence, h.position
+WITH g, collect(h) AS changes
+RETURN size(changes) AS total, [h IN changes[$skip..$end] | {
+  changeId: h.changeId,
+  sequence: h.sequence,
+  timestamp: toString(h.timestamp),
+  userId: h.userId,
+  source: h.source,
+  action: h.action,
+  germplasmDbId: g.germplasmDbId,
+  germplasmName: g.germplasmName,
+  parentDbId: h.parentDbId,
+  parentGermplasmName: head([(h)-[:CHANGES_PARENT]->(p:Germplasm) | p.germplasmName]),
+  parentType: h.parentType
+}] AS page

@@ -1,0 +1,62 @@
+// The pedigree-history extension in the OpenAPI document /docs renders. Its envelope, parameters and error
+// responses are the official components; the entry schema is its own, inline (no name that could clash with BrAPI's).
+import type { ExtensionOperation } from '../../../openapi/document.js';
+
+const entry = {
+  type: 'object',
+  required: ['changeId', 'sequence', 'timestamp', 'userId', 'source', 'action', 'germplasmDbId', 'germplasmName', 'parentDbId', 'parentGermplasmName', 'parentType'],
+  properties: {
+    changeId: { type: 'string', description: 'One pedigree write: a POST or PUT /pedigree request, or one batch of an import.' },
+    sequence: { type: 'integer', description: 'Order of the write among all pedigree writes (increasing).' },
+    timestamp: { type: 'string', format: 'date-time', description: 'When the write was committed (its transaction time, UTC).' },
+    userId: { type: 'string', nullable: true, description: 'Who wrote it (the token\'s user); null with authentication disabled or for an import without --user.' },
+    source: { type: 'string', nullable: true, description: '"POST /pedigree", "PUT /pedigree" or "import".' },
+    action: { type: 'string', enum: ['ADDED', 'REMOVED'], description: 'The PARENT relationship was added or removed (a new parentType is both).' },
+    germplasmDbId: { type: 'string', description: 'The child.' },
+    germplasmName: { type: 'string', nullable: true },
+    parentDbId: { type: 'string' },
+    parentGermplasmName: { type: 'string', nullable: true, description: 'The parent\'s current name.' },
+    parentType: { type: 'string', enum: ['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL'] },
+  },
+};
+
+export const pedigreeHistoryOperations: ExtensionOperation[] = [{
+  path: '/extensions/germplasm/{germplasmDbId}/pedigree-history',
+  method: 'get',
+  operation: {
+    tags: ['Germplasm'],
+    summary: 'Extension: the recorded changes of a germplasm\'s parents',
+    description:
+      'Not part of BrAPI. Every pedigree write (POST and PUT /pedigree, the import command) records each PARENT ' +
+      'relationship it adds or removes, with who, when and a change id per request or import batch, in the same ' +
+      'transaction as the write. This lists the changes of the germplasm\'s own parents, oldest first, paged.',
+    parameters: [
+      { name: 'germplasmDbId', in: 'path', required: true, description: 'The child germplasm.', schema: { type: 'string' } },
+      { $ref: '#/components/parameters/page' },
+      { $ref: '#/components/parameters/pageSize' },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: {
+      200: {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['metadata', 'result'],
+              properties: {
+                '@context': { $ref: '#/components/schemas/Context' },
+                metadata: { $ref: '#/components/schemas/metadata' },
+                result: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: entry } } },
+              },
+            },
+          },
+        },
+      },
+      400: { $ref: '#/components/responses/400BadRequest' },
+      401: { $ref: '#/components/responses/401Unauthorized' },
+      403: { $ref: '#/components/responses/403Forbidden' },
+      404: { $ref: '#/components/responses/404NotFound' },
+    },
+  },
+}];

@@ -1,0 +1,67 @@
+// Pedigree history: every write through uploadPedigree (POST/PUT /pedigree, the importer, one batch at a time)
+// records which PARENT relationships it added and removed, by whom and when, as (:PedigreeChange) nodes written in
+// its own transaction. The relationships the write may touch are read before it and again after it (and after its
+// checks); the difference is what changed, however the write made it (merge, replace, a new parentType).
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../../../auth/actor.js';
+import { cypher } from '../../../../graph/cypher-files.js';
+import type { Runner } from '../../../../graph/port.js';
+import type { PedigreeUpload } from '../types.js';
+
+export type ChangeAction = 'ADDED' | 'REMOVED';
+
+export interface ParentChange {
+  child: string;
+  parent: string;
+  parentType: string;
+  action: ChangeAction;
+}
+
+type ParentEdge = {
+  child: string;
+  parent: string;
+  parentType: string;
+};
+
+export interface PedigreeChangeRecorder {
+  /** Writes the changes since the snapshot (nothing when there are none); returns them with their change id. */
+  record(tx: Runner, who: { actor?: Actor; source: string }): Promise<{ changeId: string; changes: ParentChange[] }>;
+}
+
+/** Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. */
+export async function snapshotParents(tx: Runner, upload: PedigreeUpload): Promise<PedigreeChangeRecorder> {
+  const scope = {
+    children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])],
+    parents: [...new Set(upload.replaceProgenyOf)],
+  };
+  const read = async () => tx.run<ParentEdge>(cypher('germplasm/pedigree/history/parent-edges'), scope);
+  const before = await read();
+  return {
+    async record(tx2, { actor, source }) {
+      const changes = parentChanges(before, await read());
+      const changeId = randomUUID();
+      if (changes.length) {
+        await tx2.run(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, changes });
+      }
+      return { changeId, changes };
+    },
+  };
+}
+
+/**
+ * What changed between two readings of the same relationships: removals first, then additions, each in child and
+ * parent order. A relationship whose parentType changed is removed with its old type and added with its new one.
+ */
+export function parentChanges(before: ParentEdge[], after: ParentEdge[]): ParentChange[] {
+  const key = (e: ParentEdge) => `${e.child}\u0000${e.parent}\u0000${e.parentType}`;
+  const had = new Map(before.map((e) => [key(e), e]));
+  const has = new Map(after.map((e) => [key(e), e]));
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const order = (a: ParentEdge, b: ParentEdge) => cmp(a.child, b.child) || cmp(a.parent, b.parent);
+  const removed = [...had].filter(([k]) => !has.has(k)).map(([, e]) => e).sort(order);
+  const added = [...has].filter(([k]) => !had.has(k)).map(([, e]) => e).sort(order);
+  return [
+    ...removed.map((e): ParentChange => ({ ...e, action: 'REMOVED' })),
+    ...added.map((e): ParentChange => ({ ...e, action: 'ADDED' })),
+  ];
+}

@@ -1,0 +1,101 @@
+// Pedigree history: every pedigree write records the PARENT relationships it added and removed, by whom and when,
+// in its own transaction, readable per germplasm at GET /extensions/germplasm/{germplasmDbId}/pedigree-history.
+import { expect } from 'chai';
+import { importPedigree } from '../../src/modules/germplasm/pedigree/commands/importPedigree.js';
+import { api, server } from '../support/server.js';
+
+const run = `ph-${Date.now()}`;
+const id = (name: string) => `${run}-${name}`;
+const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+
+async function history(name: string, query = '') {
+  const res = await api('GET', `/extensions/germplasm/${encodeURIComponent(id(name))}/pedigree-history${query}`);
+  expect(res.status, res.text).to.equal(200);
+  expect(res.json).to.have.keys('@context', 'metadata', 'result');
+  return res.json;
+}
+
+/** The entries without the members that differ per run (change id, time), for exact comparison. */
+const stable = (entries: any[]) => entries.map(({ changeId, timestamp, sequence, ...rest }) => rest);
+
+describe('pedigree history', () => {
+  it('records an upload and then an edit, in order, with the actor, the source and one change id per request', async () => {
+    const posted = await api('POST', '/pedigree', [{ germplasmDbId: id('C'), germplasmName: 'C', parents: [ref('A', 'FEMALE'), ref('B', 'MALE')] }]);
+    expect(posted.status, posted.text).to.equal(200);
+    const edited = await api('PUT', '/pedigree', { [id('C')]: { parents: [ref('A', 'FEMALE'), ref('D', 'MALE')] } });
+    expect(edited.status, edited.text).to.equal(200);
+
+    const { result, metadata } = await history('C');
+    const entry = (action: string, parent: string, parentType: string, source: string) => ({
+      userId: 'admin', source, action, germplasmDbId: id('C'), germplasmName: 'C', parentDbId: id(parent), parentGermplasmName: parent, parentType,
+    });
+    expect(stable(result.data)).to.deep.equal([
+      entry('ADDED', 'A', 'FEMALE', 'POST /pedigree'),
+      entry('ADDED', 'B', 'MALE', 'POST /pedigree'),
+      entry('REMOVED', 'B', 'MALE', 'PUT /pedigree'),
+      entry('ADDED', 'D', 'MALE', 'PUT /pedigree'),
+    ]);
+    expect(metadata.pagination).to.include({ totalCount: 4, currentPage: 0 });
+    const [first, second, third, fourth] = result.data;
+    expect(first.changeId).to.be.a('string').and.equal(second.changeId);
+    expect(third.changeId).to.equal(fourth.changeId).and.not.equal(first.changeId);
+    expect(third.sequence).to.be.greaterThan(first.sequence);
+    expect(Date.parse(first.timestamp)).to.be.at.most(Date.parse(third.timestamp)).and.at.most(Date.now());
+    // The change is data in the graph, linked to the child and the parent.
+    const [linked] = await server().graph.read<{ n: number }>(
+      'MATCH (c:Germplasm {germplasmDbId: $c})<-[:CHANGES_CHILD]-(h:PedigreeChange {changeId: $changeId})-[:CHANGES_PARENT]->(p:Germplasm {germplasmDbId: $p}) RETURN count(h) AS n',
+      { c: id('C'), p: id('B'), changeId: third.changeId },
+    );
+    expect(linked.n).to.equal(1);
+    // Paged like any list.
+    const page = await history('C', '?page=1&pageSize=3');
+    expect(stable(page.result.data)).to.deep.equal([entry('ADDED', 'D', 'MALE', 'PUT /pedigree')]);
+    expect(page.metadata.pagination).to.include({ totalCount: 4, totalPages: 2, currentPage: 1, pageSize: 3 });
+  });
+
+  it('a new parentType is the old relationship removed and the new one added', async () => {
+    await api('POST', '/pedigree', [{ germplasmDbId: id('T'), germplasmName: 'T', parents: [ref('TP', 'FEMALE')] }]);
+    const res = await api('PUT', '/pedigree', { [id('T')]: { parents: [ref('TP', 'SELF')] } });
+    expect(res.status, res.text).to.equal(200);
+    expect(stable((await history('T')).result.data).map((e) => `${e.action} ${e.parentType}`)).to.deep.equal(['ADDED FEMALE', 'REMOVED FEMALE', 'ADDED SELF']);
+    // Writing what is already there changes nothing and records nothing.
+    await api('POST', '/pedigree', [{ germplasmDbId: id('T'), parents: [ref('TP', 'SELF')] }]);
+    expect((await history('T')).result.data).to.have.length(3);
+  });
+
+  it('a rejected upload leaves no history entry', async () => {
+    await api('POST', '/pedigree', [{ germplasmDbId: id('R2'), germplasmName: 'R2', parents: [ref('R1', 'FEMALE')] }]);
+    const before = (await history('R1')).result.data.length;
+    // R1 as a child of its own child: a cycle, so the whole request is rejected, the good relationship included.
+    const cycle = await api('POST', '/pedigree', [
+      { germplasmDbId: id('R1'), parents: [ref('R2', 'FEMALE')] },
+      { germplasmDbId: id('R3'), germplasmName: 'R3', parents: [ref('R1', 'MALE')] },
+    ]);
+    expect(cycle.status).to.equal(400);
+    expect((await history('R1')).result.data).to.have.length(before);
+    const [none] = await server().graph.read<{ n: number }>('MATCH (h:PedigreeChange) WHERE h.germplasmDbId IN $ids RETURN count(h) AS n', { ids: [id('R1'), id('R3')] });
+    expect(none.n).to.equal(0);
+  });
+
+  it('the importer records each batch under its own change id, with its user', async () => {
+    const report = await importPedigree(server().graph, [
+      { germplasmDbId: id('I1'), germplasmName: 'I1', parents: [ref('IP', 'FEMALE')] },
+      { germplasmDbId: id('I2'), germplasmName: 'I2', parents: [ref('IP', 'FEMALE')] },
+    ], { batchSize: 1, actor: { userId: 'curator-ph', roles: new Set(['write']) } });
+    expect(report.rejected).to.deep.equal([]);
+    const [one] = (await history('I1')).result.data;
+    const [two] = (await history('I2')).result.data;
+    expect(one).to.include({ userId: 'curator-ph', source: 'import', action: 'ADDED', parentDbId: id('IP'), parentType: 'FEMALE' });
+    expect(two.changeId).to.not.equal(one.changeId);
+  });
+
+  it('404 for an unknown germplasm, a WARNING for an unknown parameter, and an empty list for no changes', async () => {
+    const missing = await api('GET', '/extensions/germplasm/no-such-germplasm/pedigree-history');
+    expect(missing.status).to.equal(404);
+    expect(missing.text).to.contain('no-such-germplasm');
+    const res = await api('GET', '/extensions/germplasm/soy-williams-82/pedigree-history?color=blue');
+    expect(res.status).to.equal(200);
+    expect(res.json.result.data).to.deep.equal([]);
+    expect(res.json.metadata.status.map((s: any) => s.messageType)).to.include('WARNING');
+  });
+});
