@@ -5,14 +5,15 @@ import type { EntityDef, RefSpec } from './types.js';
 /**
  * `{props, refs}` for node `n`: its stored properties and, per reference shown from the graph, `{id, name}` or null
  * (a list of `{i, id, name}` for a `many` reference), with the target's own projection as `record` for an embedded
- * one (whose entity declares no computed fields: those are written over `n`). Other references with a `key` live in
- * their JSON field instead.
+ * one (whose entity declares no computed fields: those are written over `n`), and the entity's `fromGraph` read.
+ * Other references with a `key` live in their JSON field instead.
  */
 export function projection(entity: EntityDef, node = 'n'): string {
   const refs = entity.refs.flatMap((ref, i) => (ref.key && !ref.embed ? [] : [`${refKey(i)}: ${refExpr(ref, node, i)}`]));
   // Computed expressions are written over `n`, the node every generated read uses.
   const computed = Object.values(entity.computed ?? {}).map((expr, i) => `${computedKey(i)}: ${expr}`);
-  return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}}`;
+  const fromGraph = entity.fromGraph ? `, fromGraph: ${entity.fromGraph.read(node)}` : '';
+  return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}${fromGraph}}`;
 }
 
 export function computedKey(i: number): string {
