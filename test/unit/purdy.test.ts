@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
 import { purdy, purdyGraph, separator, writeName, type PurdyEdge, type PurdyGraph } from '../../src/modules/germplasm/pedigree/purdy.js';
 
 const TYPES: Record<string, string> = { F: 'FEMALE', M: 'MALE', S: 'SELF', C: 'CLONAL', P: 'POPULATION' };
@@ -182,5 +183,11 @@ describe('Purdy pedigree strings', () => {
       const g = pedigree({ X: 'F:a M:B' }, [], { a: 'SD1161RR/SCN' });
       expect(purdy('X', g)).to.equal('"SD1161RR/SCN"/B');
     });
+  });
+
+  it('BRAPI_PURDY_LEVELS: a positive whole number, 8 when unset', () => {
+    expect(loadConfig({}).purdyLevels).to.equal(8);
+    expect(loadConfig({ BRAPI_PURDY_LEVELS: '3' }).purdyLevels).to.equal(3);
+    for (const bad of ['0', '-1', '2.5', 'deep']) expect(() => loadConfig({ BRAPI_PURDY_LEVELS: bad }), bad).to.throw(/BRAPI_PURDY_LEVELS/);
   });
 });
