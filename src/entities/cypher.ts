@@ -1,5 +1,5 @@
 // Generated Cypher for the generic entity operations. Only identifiers from the entity declaration are
-// interpolated; every value is a parameter. Written in the subset that runs on Neo4j 3.1 through 5.x.
+// interpolated; every value is a parameter.
 import type { EntityDef, RefSpec } from './types.js';
 
 /**

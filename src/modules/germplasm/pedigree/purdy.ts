@@ -45,12 +45,12 @@ export const cypherUnnamed = (v: string) =>
 
 const named = (name: string | null | undefined): name is string => !!name && !isInlineExpression(name);
 
-/** The graph read for Purdy strings from its edges; names of nodes met only as children are taken from `names`. */
-export function purdyGraph(edges: PurdyEdge[], names: Map<string, string | null> = new Map()): PurdyGraph {
+/** The graph read for Purdy strings, from its edges (the germplasm asked about needs no name). */
+export function purdyGraph(edges: PurdyEdge[]): PurdyGraph {
   const graph: PurdyGraph = new Map();
   const node = (id: string) => {
     let n = graph.get(id);
-    if (!n) graph.set(id, (n = { name: names.get(id) ?? null, parents: [] }));
+    if (!n) graph.set(id, (n = { name: null, parents: [] }));
     return n;
   };
   for (const [child, parent, parentType, name] of edges) {
