@@ -1,4 +1,5 @@
 // All configuration comes from the environment, read once at start.
+import { DEFAULT_PURDY_LEVELS } from './modules/germplasm/pedigree/purdy.js';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   maxArrayItems: number;
   /** Origins whose browser pages may call the API (CORS): `*` (any, the default) or a list of exact origins. */
   corsOrigins: '*' | string[];
+  /** Generations of unnamed parents a pedigree string (Purdy notation) expands below a germplasm. */
+  purdyLevels: number;
 }
 
 export interface AuthConfig {
@@ -63,6 +66,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
   return n;
 }
 
@@ -158,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
     corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
+    purdyLevels: positive(env, 'BRAPI_PURDY_LEVELS', DEFAULT_PURDY_LEVELS),
   };
 }

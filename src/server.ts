@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { loadDemoData, isEmpty } from './demo/load.js';
 import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
 import { registerAdminToken } from './auth/tokens.js';
+import { setPurdyLevels } from './modules/germplasm/pedigree/pedigree-string.js';
 import { entities } from './modules/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
@@ -59,6 +60,7 @@ export function demoDataWanted(config: Pick<Config, 'demoData'>, bundled: boolea
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
+  setPurdyLevels(config.purdyLevels);
   let devDb: DevNeo4j | undefined;
   let uri = config.neo4j.uri;
   if (!uri) {

@@ -5,11 +5,14 @@ import { runningDevNeo4j, startDevNeo4j, type DevNeo4j } from '../devdb/launcher
 import { connectGraph } from '../graph/connect.js';
 import type { Graph } from '../graph/port.js';
 import { ensureSchema } from '../graph/schema.js';
+import { setPurdyLevels } from '../modules/germplasm/pedigree/pedigree-string.js';
 import { schemaItems } from '../server.js';
 
 /** Runs `work` against the database and exits with the code it returns (1, with the message, if it throws). */
 export async function runWithGraph(work: (graph: Graph) => Promise<number>): Promise<never> {
   const config = loadConfig();
+  // The export writes pedigree strings as the service shows them.
+  setPurdyLevels(config.purdyLevels);
   let devDb: DevNeo4j | undefined;
   let uri = config.neo4j.uri ?? runningDevNeo4j(config.devDbDir);
   let code = 1;

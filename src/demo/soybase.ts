@@ -68,7 +68,6 @@ export function readSoybase(dir: string): SoybaseData {
         collection: 'SoyBase parentage',
         accessionNumber: alt.find((a) => /^PI \d/.test(a)) ?? null,
         synonyms: alt.length === 0 ? null : alt.map((synonym) => ({ synonym, type: /^PI \d/.test(synonym) ? 'PI accession number' : 'alternate name' })),
-        pedigree: row && (row.female || row.male) ? `${row.female ?? 'unknown'}/${row.male ?? 'unknown'}` : null,
         additionalInfo: note ? { soybaseComment: note.join('; ') } : null,
       },
     };

@@ -1,18 +1,20 @@
 // Generated Cypher for the generic entity operations. Only identifiers from the entity declaration are
-// interpolated; every value is a parameter. Written in the subset that runs on Neo4j 3.1 through 5.x.
+// interpolated; every value is a parameter.
 import type { EntityDef, RefSpec } from './types.js';
 
 /**
  * `{props, refs}` for node `n`: its stored properties and, per reference shown from the graph, `{id, name}` or null
  * (a list of `{i, id, name}` for a `many` reference), with the target's own projection as `record` for an embedded
- * one (whose entity declares no computed fields: those are written over `n`), and the members it `shows` for a
- * reference inside a JSON field. Other references with a `key` live in their JSON field alone.
+ * one (whose entity declares no computed fields: those are written over `n`), the members it `shows` for a
+ * reference inside a JSON field, and the entity's `fromGraph` read. Other references with a `key` live in their JSON
+ * field alone.
  */
 export function projection(entity: EntityDef, node = 'n'): string {
   const refs = entity.refs.flatMap((ref, i) => (ref.key && !ref.embed && !ref.shows ? [] : [`${refKey(i)}: ${refExpr(ref, node, i)}`]));
   // Computed expressions are written over `n`, the node every generated read uses.
   const computed = Object.values(entity.computed ?? {}).map((expr, i) => `${computedKey(i)}: ${expr}`);
-  return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}}`;
+  const fromGraph = entity.fromGraph ? `, fromGraph: ${entity.fromGraph.read(node)}` : '';
+  return `{props: properties(${node}), refs: {${refs.join(', ')}}${computed.length ? `, computed: {${computed.join(', ')}}` : ''}${fromGraph}}`;
 }
 
 export function computedKey(i: number): string {

@@ -23,6 +23,8 @@ export interface StoredRecord {
   refs: Record<string, Target | Target[] | null>;
   /** Values of the entity's computed fields, by computedKey. */
   computed?: Record<string, unknown>;
+  /** The value of the entity's `fromGraph` read. */
+  fromGraph?: unknown;
 }
 
 /** A stored record as the entity's record schema (or another of its schemas, e.g. the list summary). */
@@ -53,6 +55,7 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
     out[field] = value === undefined || value === null ? null
       : entity.jsonFields.includes(field) ? completeMembers(entity.module, schema, field, fromGraph(entity, stored, field, JSON.parse(value as string))) : value;
   }
+  if (entity.fromGraph && stored.fromGraph !== undefined) entity.fromGraph.show(out, stored.fromGraph, stored.props);
   return out;
 }
 

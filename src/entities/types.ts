@@ -145,4 +145,14 @@ export interface EntityDef {
    * value the graph gives once the write is done (400 otherwise, and the write rolls back).
    */
   computed?: Record<string, string>;
+  /**
+   * Fields worked out in TypeScript from more of the graph than the record's node (a germplasm's pedigree string
+   * from its ancestors): `read(node)` is a Cypher expression over the node's variable (a declaration constant), read
+   * in the same statement as the record; `show` sets the presented record's fields from its value and the stored
+   * properties. A write stores such a field as sent; what is shown is `show`'s.
+   */
+  fromGraph?: {
+    read: (node: string) => string;
+    show: (record: Record<string, unknown>, value: unknown, props: Record<string, unknown>) => void;
+  };
 }

@@ -1,5 +1,6 @@
 // The pedigree calls on small hand-built trees (unique DbIds per run, so the SoyBase demo data does not interfere).
 import { expect } from 'chai';
+import { purdyLevels, setPurdyLevels } from '../../src/modules/germplasm/pedigree/pedigree-string.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -151,11 +152,10 @@ describe('pedigree', () => {
       expect(body.metadata.pagination.totalCount).to.equal(row.n);
     });
 
-    it('computes the Purdy pedigree string from the graph, three generations deep', async () => {
+    it('writes the Purdy string of named parents by their names; a selfed line as its source', async () => {
       const body = await pedigree(`germplasmDbId=${id('C')}&includeFullTree=true`);
       const purdy = Object.fromEntries(body.result.data.map((n: any) => [n.germplasmName, n.pedigreeString]));
-      expect(purdy).to.deep.include({ A: 'F1/F2', C: 'F1/F2//F1/F3', S: 'F1/F2//F1/F3', BC1: 'F1/F2//F1/F3/3/F2', F1: null });
-      expect(purdy.D).to.equal('A/B//F2/3/F4');
+      expect(purdy).to.deep.include({ A: 'F1/F2', C: 'A/B', S: 'A/B', BC1: 'C/F2', D: 'BC1/F4', F1: null });
     });
 
     it('rejects bad recursion and array-control values', async () => {
@@ -372,11 +372,115 @@ describe('SoyBase pedigree load', () => {
     const res = await api('GET', '/pedigree?germplasmName=Williams%2082&pedigreeDepth=1&progenyDepth=0');
     expectValidResponse('get', '/pedigree', 200, res.json);
     const w82 = res.json.result.data.find((n: any) => n.germplasmName === 'Williams 82');
-    // Kingwa is itself a selection from Peking (its male parent unknown), so the Purdy string goes one level up.
-    expect(w82.pedigreeString).to.equal('Williams 7//Peking/unknown');
+    // Named parents are written by name, as SoyBase records them (Kingwa's own parents are not expanded).
+    expect(w82.pedigreeString).to.equal('Williams 7/Kingwa');
+    const germplasm = await api('GET', '/germplasm?germplasmDbId=soy-williams-82');
+    expect(germplasm.json.result.data[0].pedigree).to.equal('Williams 7/Kingwa');
     expect(w82.parents).to.deep.equal([
       { germplasmDbId: 'soy-kingwa', germplasmName: 'Kingwa', parentType: 'MALE' },
       { germplasmDbId: 'soy-williams-7', germplasmName: 'Williams 7', parentType: 'FEMALE' },
     ]);
+  });
+});
+
+describe('pedigree strings (Purdy notation): the same in GET /germplasm and GET /pedigree', () => {
+  const pre = `${run}-ps`;
+  const pid = (name: string) => `${pre}-${name}`;
+  const to = (name: string, parentType: string) => ({ germplasmDbId: pid(name), parentType });
+  const named = (name: string, parents?: unknown[], more: object = {}) => ({ germplasmDbId: pid(name), germplasmName: name, parents, ...more });
+  // Intermediates without a germplasmName (u1, u2, u3, upop), as POST /pedigree may create them.
+  const unnamed = (name: string, parents: unknown[]) => ({ germplasmDbId: pid(name), parents });
+
+  async function strings(name: string) {
+    const g = await api('GET', `/germplasm/${pid(name)}`);
+    expect(g.status, g.text).to.equal(200);
+    const p = await pedigree(`germplasmDbId=${pid(name)}&pedigreeDepth=0&progenyDepth=0`);
+    const [node] = p.result.data;
+    return { germplasm: g.json.result.pedigree, pedigree: node.pedigreeString, additionalInfo: [g.json.result.additionalInfo, node.additionalInfo] };
+  }
+
+  before(async () => {
+    const res = await api('POST', '/pedigree', [
+      ...['P1', 'P2', 'P3', 'P4'].map((n) => named(n)),
+      named('X/Y line'),
+      named('landrace', undefined, { pedigreeString: 'selection from a landrace' }),
+      // A backcross: P1 x P2, then twice back to P1 through unnamed intermediates.
+      unnamed('u1', [to('P1', 'FEMALE'), to('P2', 'MALE')]),
+      unnamed('u2', [to('P1', 'FEMALE'), to('u1', 'MALE')]),
+      named('BC', [to('P1', 'FEMALE'), to('u2', 'MALE')]),
+      // A three-way cross through an unnamed single cross, and a line selected from it.
+      unnamed('u3', [to('P3', 'FEMALE'), to('P4', 'MALE')]),
+      named('TW', [to('u3', 'FEMALE'), to('P1', 'MALE')]),
+      named('TW-sel', [to('TW', 'SELF')]),
+      named('Syn', [to('P3', 'POPULATION'), to('P1', 'POPULATION'), to('P2', 'POPULATION')]),
+      named('HS', [to('P4', 'FEMALE'), to('P2', 'POPULATION'), to('P1', 'POPULATION')]),
+      named('Odd', [to('X/Y line', 'FEMALE')]),
+      named('Given', [to('P1', 'FEMALE'), to('P2', 'MALE')], { pedigreeString: 'P1 x P2 (recorded)' }),
+    ]);
+    expect(res.status, res.text).to.equal(200);
+  });
+
+  it('writes each form as breeders do, and both calls show the same string', async () => {
+    const expected: Record<string, string | null> = {
+      P1: null,
+      BC: 'P1*3/P2',
+      TW: 'P3/P4//P1',
+      'TW-sel': 'P3/P4//P1',
+      Syn: 'P1 + P2 + P3',
+      HS: 'P4/[P1 + P2]',
+      Odd: '"X/Y line"/unknown',
+      u2: 'P1*2/P2',
+    };
+    for (const [name, string] of Object.entries(expected)) {
+      const shown = await strings(name);
+      expect([shown.germplasm, shown.pedigree], name).to.deep.equal([string, string]);
+    }
+  });
+
+  it('shows the string a germplasm without parents was given; a given string that differs is kept in additionalInfo', async () => {
+    expect(await strings('landrace')).to.deep.include({ germplasm: 'selection from a landrace', pedigree: 'selection from a landrace' });
+    const given = await strings('Given');
+    expect([given.germplasm, given.pedigree]).to.deep.equal(['P1/P2', 'P1/P2']);
+    for (const info of given.additionalInfo) expect(info).to.deep.equal({ recordedPedigree: 'P1 x P2 (recorded)' });
+    // The same string as the graph's is not repeated.
+    await api('PUT', `/germplasm/${pid('Given')}`, { germplasmName: 'Given', pedigree: 'P1/P2' });
+    expect((await strings('Given')).additionalInfo).to.deep.equal([null, null]);
+  });
+
+  it('expands unnamed parents only as deep as the configured levels', async () => {
+    const before = purdyLevels();
+    try {
+      setPurdyLevels(2);
+      // BC's chain reaches P2 three generations down: at two, the unnamed u1 is written by its DbId.
+      expect(await strings('BC')).to.deep.include({ germplasm: `P1*2/${pid('u1')}`, pedigree: `P1*2/${pid('u1')}` });
+    } finally {
+      setPurdyLevels(before);
+    }
+    expect((await strings('BC')).pedigree).to.equal('P1*3/P2');
+  });
+
+  it('a whole page of germplasm: every pedigree equals the pedigree node\'s string (demo data included)', async function () {
+    this.timeout(120_000);
+    const pageSize = 5000;
+    let checked = 0;
+    let withParents = 0;
+    for (let page = 0; ; page++) {
+      const g = await api('GET', `/germplasm?page=${page}&pageSize=${pageSize}`);
+      const p = await api('GET', `/pedigree?page=${page}&pageSize=${pageSize}&includeParents=true&includeProgeny=false`);
+      const byId = new Map(p.json.result.data.map((n: any) => [n.germplasmDbId, n]));
+      for (const record of g.json.result.data) {
+        const node: any = byId.get(record.germplasmDbId);
+        expect(node, record.germplasmDbId).to.not.equal(undefined);
+        expect(record.pedigree, record.germplasmDbId).to.equal(node.pedigreeString);
+        if (node.parents.length) {
+          withParents++;
+          expect(record.pedigree, record.germplasmDbId).to.be.a('string');
+        }
+        checked++;
+      }
+      if (g.json.result.data.length < pageSize) break;
+    }
+    expect(checked).to.be.above(20_000);
+    expect(withParents).to.be.above(15_000);
   });
 });

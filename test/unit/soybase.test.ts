@@ -100,7 +100,7 @@ describe('SoyBase reader', function () {
   });
 
   describe('records', function () {
-    it('Williams 82: accession, typed synonyms, pedigree, comment', function () {
+    it('Williams 82: accession, typed synonyms, comment, and no pedigree string of its own (the graph has its parents)', function () {
       const row = tsv('parentage.tsv').find((l) => l[0] === 'Williams 82');
       expect(row).to.deep.equal(['Williams 82', 'Williams 7', 'Kingwa']);
       const r = byName.get('Williams 82')!.record;
@@ -109,8 +109,7 @@ describe('SoyBase reader', function () {
         { synonym: 'PI 548585', type: 'PI accession number' },
         { synonym: 'Winchester', type: 'alternate name' },
       ]);
-      expect(r.pedigree).to.equal(`${row![1]}/${row![2]}`);
-      expect(r.pedigree).to.equal('Williams 7/Kingwa');
+      expect(r).to.not.have.property('pedigree');
       expect(r.additionalInfo).to.deep.equal({ soybaseComment: 'PVP 8400082' });
       expect(r).to.include({ germplasmName: 'Williams 82', commonCropName: 'Soybean', genus: 'Glycine', species: 'max' });
       expect(r.germplasmPUI).to.equal('urn:soybase:parentage:Williams%2082');
@@ -148,16 +147,7 @@ describe('SoyBase reader', function () {
       ]);
     });
 
-    it('a strain with one parent shows the other as unknown', function () {
-      expect(byName.get('Amurskaja 41')!.record).to.include({ pedigree: 'unknown/PI 524993' });
-      expect(byName.get('Kingwa')!.record).to.include({ pedigree: 'Peking/unknown' });
-    });
-
-    it('a founder row and a parent without a row have no pedigree, synonyms or comment', function () {
-      for (const name of ['Peking', 'Williams 7']) {
-        const r = byName.get(name)!.record;
-        expect(r.pedigree, name).to.equal(null);
-      }
+    it('a parent without a row has no synonyms or comment', function () {
       expect(extraParents.has('Williams 7')).to.equal(true);
       expect(byName.get('Williams 7')!.record).to.include({ synonyms: null, additionalInfo: null, accessionNumber: null });
     });

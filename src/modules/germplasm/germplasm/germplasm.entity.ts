@@ -2,6 +2,8 @@ import { namedRef } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
+import { pedigreeString, pedigreeStringRead, withRecorded } from '../pedigree/pedigree-string.js';
+import type { PurdyEdge } from '../pedigree/purdy.js';
 
 interface Synonym {
   synonym?: string | null;
@@ -85,6 +87,16 @@ export const germplasmEntity: EntityDef = {
     origins.forEach((origin, i) => {
       if (origin && typeof origin === 'object') validateGeoJson((origin as Record<string, unknown>).coordinates, `${where}.germplasmOrigin[${i}].coordinates`);
     });
+  },
+  // `pedigree` shows the Purdy string of the germplasm's parents in the graph, as GET /pedigree's pedigreeString does.
+  fromGraph: {
+    read: pedigreeStringRead,
+    show: (record, edges, props) => {
+      if (!Object.hasOwn(record, 'pedigree')) return;
+      const { shown, recordedDiffers } = pedigreeString(props.germplasmDbId as string, edges as PurdyEdge[], props);
+      record.pedigree = shown;
+      if (Object.hasOwn(record, 'additionalInfo')) record.additionalInfo = withRecorded(record.additionalInfo, recordedDiffers);
+    },
   },
   derive: (record) => ({
     ...deriveExternalReferences(record),

@@ -120,7 +120,14 @@ function pedigreeMembers(node: Record<string, unknown>, where: string): Record<s
     const value = node[member];
     const ok = value === null || (type === 'string' ? typeof value === 'string' : Number.isInteger(value));
     if (!ok) throw new BadRequestError(`${where}.${member} must be ${type === 'string' ? 'a string' : 'an integer'}.`);
-    out[member] = value;
+    if (member === 'pedigreeString') {
+      // One string per germplasm, whichever call gave it: the Germplasm field `pedigree` (pedigree-string.ts); a
+      // pedigreeString kept apart by earlier versions goes.
+      out.pedigree = value;
+      out.pedigreeString = null;
+    } else {
+      out[member] = value;
+    }
   }
   return out;
 }

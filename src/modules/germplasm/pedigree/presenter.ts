@@ -1,6 +1,6 @@
 // A traversed germplasm -> BrAPI PedigreeNode, every field present. Relationship arrays are null when excluded by
 // the include* parameters and arrays (possibly empty) when included, sorted by DbId so responses are stable.
-import { purdy } from './purdy.js';
+import { pedigreeString, withRecorded } from './pedigree-string.js';
 import type { TraversedNode } from './traversal.js';
 
 const byId = <T extends { germplasmDbId: string }>(a: T, b: T) => (a.germplasmDbId < b.germplasmDbId ? -1 : a.germplasmDbId > b.germplasmDbId ? 1 : 0);
@@ -16,8 +16,10 @@ function orNull<T>(value: T | undefined): T | null {
 export function presentPedigreeNode(node: TraversedNode) {
   const p = node.props;
   const siblings = node.siblings && [...new Map(node.siblings.map((s) => [s.germplasmDbId, s])).values()].sort(byId);
+  // The same string (and recordedPedigree) as the germplasm record shows.
+  const { shown, recordedDiffers } = pedigreeString(p.germplasmDbId as string, node.purdy, p);
   return {
-    additionalInfo: json(p.additionalInfo),
+    additionalInfo: withRecorded(json(p.additionalInfo), recordedDiffers),
     breedingMethodDbId: node.method?.id ?? null,
     breedingMethodName: node.method?.name ?? null,
     crossingProjectDbId: orNull(p.crossingProjectDbId),
@@ -29,7 +31,7 @@ export function presentPedigreeNode(node: TraversedNode) {
     germplasmName: orNull(p.germplasmName),
     germplasmPUI: orNull(p.germplasmPUI),
     parents: node.parents && [...node.parents].sort(byId),
-    pedigreeString: orNull(p.pedigreeString) ?? purdy({ name: null, parents: node.purdy }),
+    pedigreeString: shown,
     progeny: node.progeny && [...node.progeny].sort(byId),
     siblings,
   };

@@ -3,6 +3,8 @@
 // each node with its relationship arrays. Depth bounds cannot be parameters, so they are validated integers.
 import type { CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
+import { pedigreeStringRead } from './pedigree-string.js';
+import type { PurdyEdge } from './purdy.js';
 
 export interface TraversalOptions {
   filter: CompiledFilter;
@@ -20,7 +22,8 @@ export interface TraversedNode {
   parents: RelativeRow[] | null;
   progeny: RelativeRow[] | null;
   siblings: Array<{ germplasmDbId: string; germplasmName: string | null }> | null;
-  purdy: PurdyRow[];
+  /** The relationships its Purdy string uses (pedigree-string.ts). */
+  purdy: PurdyEdge[];
 }
 
 export interface RelativeRow {
@@ -29,26 +32,11 @@ export interface RelativeRow {
   parentType: string;
 }
 
-export interface PurdyRow {
-  parentType: string;
-  tree: { name: string | null; parents: PurdyRow[] };
-}
-
 function bound(depth: number | null): string {
   if (depth === null) return '*0..';
   if (!Number.isSafeInteger(depth) || depth < 0) throw new Error(`invalid depth ${depth}`);
   return `*0..${depth}`;
 }
-
-/** Nested parents of `node`, `levels` deep, for the Purdy string of germplasm that have none stored. */
-function purdyTree(node: string, levels: number): string {
-  if (levels === 0) return '[]';
-  const r = `r${levels}`;
-  const p = `p${levels}`;
-  return `[(${node})-[${r}:PARENT]->(${p}:Germplasm) | {parentType: ${r}.parentType, tree: {name: ${p}.germplasmName, parents: ${purdyTree(p, levels - 1)}}}]`;
-}
-
-export const PURDY_LEVELS = 3;
 
 export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>, n = 'n'): string {
   const relative = (rel: string, other: string) =>
@@ -61,7 +49,7 @@ export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | '
     siblings: ${opts.includeSiblings
       ? `[(${n})-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> ${n} | {germplasmDbId: sb.germplasmDbId, germplasmName: sb.germplasmName}]`
       : 'null'},
-    purdy: CASE WHEN ${n}.pedigreeString IS NULL THEN ${purdyTree(n, PURDY_LEVELS)} ELSE [] END
+    purdy: ${pedigreeStringRead(n)}
   }`;
 }
 

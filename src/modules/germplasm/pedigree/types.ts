@@ -13,7 +13,7 @@ export interface UploadNode {
   germplasmDbId: string;
   /** Germplasm-schema fields as given (germplasmName, germplasmPUI, defaultDisplayName, ...). */
   germplasm: Record<string, unknown>;
-  /** Pedigree-only properties (familyCode, crossingYear, crossingProjectDbId, pedigreeString). */
+  /** Pedigree-only properties (familyCode, crossingYear, crossingProjectDbId; pedigreeString as `pedigree`). */
   pedigree: Record<string, unknown>;
 }
 
