@@ -123,10 +123,11 @@ describe('pedigree traversal', function () {
     '    parents: [(n)-[pr:PARENT]->(pa:Germplasm) | {germplasmDbId: pa.germplasmDbId, germplasmName: pa.germplasmName, parentType: pr.parentType}],',
     '    progeny: null,',
     '    siblings: [(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | {germplasmDbId: sb.germplasmDbId, germplasmName: sb.germplasmName}],',
-    '    purdy: CASE WHEN n.pedigreeString IS NULL THEN '
-      + '[(n)-[r3:PARENT]->(p3:Germplasm) | {parentType: r3.parentType, tree: {name: p3.germplasmName, parents: '
-      + '[(p3)-[r2:PARENT]->(p2:Germplasm) | {parentType: r2.parentType, tree: {name: p2.germplasmName, parents: '
-      + '[(p2)-[r1:PARENT]->(p1:Germplasm) | {parentType: r1.parentType, tree: {name: p1.germplasmName, parents: []}}]}}]}}] ELSE [] END',
+    // The edges of unnamed ancestors and selections, to BRAPI_PURDY_LEVELS (8) generations: purdy.ts writes the string.
+    "    purdy: COLLECT { MATCH (n) ((purdy_c:Germplasm)-[purdy_s:PARENT]->(purdy_m:Germplasm) WHERE "
+      + "(coalesce(purdy_m.germplasmName, '') = '' OR purdy_m.germplasmName STARTS WITH '(' OR purdy_m.germplasmName CONTAINS ' , ') "
+      + "OR purdy_s.parentType IN ['SELF', 'CLONAL']){0,7} (purdy_a:Germplasm)-[purdy_r:PARENT]->(purdy_b:Germplasm) "
+      + 'RETURN DISTINCT [purdy_a.germplasmDbId, purdy_b.germplasmDbId, purdy_r.parentType, purdy_b.germplasmName] AS edge }',
     '  }',
   ].join('\n');
 
