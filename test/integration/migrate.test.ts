@@ -6,8 +6,9 @@ import { expect } from 'chai';
 import type { Migration } from '../../src/migrations/migration.js';
 import { runMigrations } from '../../src/migrations/migration.js';
 import { geoPositions } from '../../src/migrations/geo-positions.js';
+import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
 import { searchIds } from '../support/search.js';
-import { createRecords, server, testDatabase } from '../support/server.js';
+import { api, createRecords, server, testDatabase } from '../support/server.js';
 
 describe('migrations', () => {
   const run = randomUUID();
@@ -71,6 +72,32 @@ describe('migrations', () => {
     } finally {
       await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids DETACH DELETE n', { ids });
     }
+  });
+
+  it('germplasm-crops: germplasm stored without a crop take their relatives\' down a chain; a dry run counts exactly that', async () => {
+    const graph = server().graph;
+    const id = (n: string) => `migrate-${run}-${n}`;
+    const posted = await api('POST', '/pedigree', [
+      { germplasmDbId: id('f1'), germplasmName: `Migrate ${run} F1`, parents: [{ germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, { germplasmDbId: 'soy-essex', parentType: 'MALE' }] },
+      { germplasmDbId: id('f2'), germplasmName: `Migrate ${run} F2`, parents: [{ germplasmDbId: id('f1'), parentType: 'SELF' }] },
+      { germplasmDbId: id('alone'), germplasmName: `Migrate ${run} alone`, parents: [] },
+    ]);
+    expect(posted.status, posted.text).to.equal(200);
+    const crops = async () => graph.read<{ id: string; taxon: unknown[] }>(
+      'MATCH (g:Germplasm) WHERE g.germplasmDbId IN $ids RETURN g.germplasmDbId AS id, [g.commonCropName, g.genus, g.species] AS taxon ORDER BY id',
+      { ids: [id('alone'), id('f1'), id('f2')] },
+    );
+    const soybean = ['Soybean', 'Glycine', 'max'];
+    const expected = [{ id: id('alone'), taxon: [null, null, null] }, { id: id('f1'), taxon: soybean }, { id: id('f2'), taxon: soybean }];
+    expect(await crops()).to.deep.equal(expected); // set by the upload itself
+    const before = await germplasmCrops.pending(graph);
+    // As a store written before pedigree writes set crops holds them.
+    await graph.write('MATCH (g:Germplasm) WHERE g.germplasmDbId IN $ids REMOVE g.commonCropName, g.genus, g.species', { ids: [id('f1'), id('f2')] });
+    expect(await germplasmCrops.pending(graph)).to.equal(before + 2);
+    expect(await germplasmCrops.pending(graph)).to.equal(before + 2); // counting wrote nothing
+    expect((await runMigrations(graph, [germplasmCrops]))[0]).to.include({ pending: before + 2, changed: before + 2 });
+    expect(await crops()).to.deep.equal(expected);
+    expect(await germplasmCrops.pending(graph)).to.equal(0);
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

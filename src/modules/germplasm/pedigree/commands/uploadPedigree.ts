@@ -13,6 +13,7 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
+import { inheritCrop } from './inheritCrop.js';
 import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
@@ -158,17 +159,6 @@ async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<Up
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
-}
-
-/** Created germplasm without a crop take their parents' (else their children's), generation by generation. */
-async function inheritCrop(tx: Runner, created: string[]) {
-  if (created.length === 0) return;
-  for (const fromParents of [true, false]) {
-    for (let round = 0; round < created.length; round++) {
-      const [{ set }] = await tx.run<{ set: number }>(cypher('germplasm/pedigree/inherit-crop'), { ids: created, fromParents });
-      if (set === 0) break;
-    }
-  }
 }
 
 /**
