@@ -92,7 +92,8 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
   }
 }
 
-async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
+/** The write inside a transaction the caller holds (a cross writes its family with the cross itself). */
+export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
   const { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false, source = 'upload', history = true } = props;
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
