@@ -7,6 +7,7 @@ import type { Migration } from '../../src/migrations/migration.js';
 import { runMigrations } from '../../src/migrations/migration.js';
 import { geoPositions } from '../../src/migrations/geo-positions.js';
 import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
+import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server, testDatabase } from '../support/server.js';
 
@@ -98,6 +99,26 @@ describe('migrations', () => {
     expect((await runMigrations(graph, [germplasmCrops]))[0]).to.include({ pending: before + 2, changed: before + 2 });
     expect(await crops()).to.deep.equal(expected);
     expect(await germplasmCrops.pending(graph)).to.equal(0);
+  });
+
+  it('cross-families: a cross stored before crosses were pedigree nodes gets its family, under its parents', async () => {
+    const graph = server().graph;
+    const posted = await api('POST', '/crosses', [{ crossName: `Migrate ${run} cross`, parent1: { germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, parent2: { germplasmDbId: 'soy-essex', parentType: 'MALE' } }]);
+    expect(posted.status, posted.text).to.equal(200);
+    const id = posted.json.result.data[0].crossDbId as string;
+    const family = () => graph.read<{ parents: string[] }>(
+      'MATCH (c:Cross {crossDbId: $id})-[:FAMILY]->(g:Germplasm {germplasmDbId: $id}) RETURN [(g)-[r:PARENT]->(p) | p.germplasmDbId + ":" + r.parentType] AS parents',
+      { id },
+    );
+    expect((await family()).map((f) => [...f.parents].sort())).to.deep.equal([['soy-essex:MALE', 'soy-lee:FEMALE']]);
+    // As a store written before crosses had families holds it.
+    await graph.write('MATCH (g:Germplasm {germplasmDbId: $id}) DETACH DELETE g', { id });
+    expect(await family()).to.deep.equal([]);
+    const pending = await crossFamilies.pending(graph);
+    expect(pending).to.equal(1);
+    expect((await runMigrations(graph, [crossFamilies]))[0]).to.include({ pending, changed: pending });
+    expect((await family()).map((f) => [...f.parents].sort())).to.deep.equal([['soy-essex:MALE', 'soy-lee:FEMALE']]);
+    expect(await crossFamilies.pending(graph)).to.equal(0);
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {
