@@ -1,5 +1,8 @@
 // Every migration, oldest first. `npm run migrate` applies them (src/cli/migrate.ts).
 import { geoPositions } from './geo-positions.js';
+import { crossFamilies } from './cross-families.js';
+import { germplasmCrops } from './germplasm-crops.js';
 import type { Migration } from './migration.js';
 
-export const migrations: Migration[] = [geoPositions];
+// Families before crops: a family created here takes its parents' crop as it is written.
+export const migrations: Migration[] = [geoPositions, crossFamilies, germplasmCrops];

@@ -77,6 +77,7 @@ export function implementedDocument(
   repair(paths);
   repair(components);
   declareServerResponses(paths, (components.responses ??= {}));
+  declareServerParameters(paths);
   const core = spec.docs.Core;
   return {
     openapi: core.openapi,
@@ -161,6 +162,32 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
       answers['500'] = ref('500InternalServerError');
       answers['503'] = ref('503ServiceUnavailable');
     }
+  }
+}
+
+/** Query parameters this server takes on official operations beyond the files (documented in the README). */
+const SERVER_PARAMETERS: Record<string, object[]> = {
+  'post /pedigree': [allowWideCrosses()],
+  'put /pedigree': [allowWideCrosses()],
+};
+
+function allowWideCrosses() {
+  return {
+    name: 'allowWideCrosses',
+    in: 'query',
+    required: false,
+    description:
+      'Keep PARENT relationships between germplasm of two crops (wide crosses), each named in an INFO status. ' +
+      'Without it such a relationship is refused with a 400 and nothing is written.',
+    schema: { type: 'boolean', default: false },
+  };
+}
+
+function declareServerParameters(paths: Record<string, Record<string, any>>) {
+  for (const [key, parameters] of Object.entries(SERVER_PARAMETERS)) {
+    const [method, path] = key.split(' ');
+    const operation = paths[path]?.[method];
+    if (operation) operation.parameters = [...(operation.parameters ?? []), ...structuredClone(parameters)];
   }
 }
 

@@ -74,6 +74,8 @@ describe('API documentation', () => {
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');
+    // The parameters this server takes beyond the files are declared where it takes them.
+    for (const method of ['post', 'put']) expect(doc.paths['/pedigree'][method].parameters.map((p: any) => p.$ref ?? p.name), method).to.include('allowWideCrosses');
   });
 
   it('resolves every $ref inside the document', () => {

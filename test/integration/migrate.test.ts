@@ -6,8 +6,10 @@ import { expect } from 'chai';
 import type { Migration } from '../../src/migrations/migration.js';
 import { runMigrations } from '../../src/migrations/migration.js';
 import { geoPositions } from '../../src/migrations/geo-positions.js';
+import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
+import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { searchIds } from '../support/search.js';
-import { createRecords, server, testDatabase } from '../support/server.js';
+import { api, createRecords, server, testDatabase } from '../support/server.js';
 
 describe('migrations', () => {
   const run = randomUUID();
@@ -71,6 +73,52 @@ describe('migrations', () => {
     } finally {
       await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids DETACH DELETE n', { ids });
     }
+  });
+
+  it('germplasm-crops: germplasm stored without a crop take their relatives\' down a chain; a dry run counts exactly that', async () => {
+    const graph = server().graph;
+    const id = (n: string) => `migrate-${run}-${n}`;
+    const posted = await api('POST', '/pedigree', [
+      { germplasmDbId: id('f1'), germplasmName: `Migrate ${run} F1`, parents: [{ germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, { germplasmDbId: 'soy-essex', parentType: 'MALE' }] },
+      { germplasmDbId: id('f2'), germplasmName: `Migrate ${run} F2`, parents: [{ germplasmDbId: id('f1'), parentType: 'SELF' }] },
+      { germplasmDbId: id('alone'), germplasmName: `Migrate ${run} alone`, parents: [] },
+    ]);
+    expect(posted.status, posted.text).to.equal(200);
+    const crops = async () => graph.read<{ id: string; taxon: unknown[] }>(
+      'MATCH (g:Germplasm) WHERE g.germplasmDbId IN $ids RETURN g.germplasmDbId AS id, [g.commonCropName, g.genus, g.species] AS taxon ORDER BY id',
+      { ids: [id('alone'), id('f1'), id('f2')] },
+    );
+    const soybean = ['Soybean', 'Glycine', 'max'];
+    const expected = [{ id: id('alone'), taxon: [null, null, null] }, { id: id('f1'), taxon: soybean }, { id: id('f2'), taxon: soybean }];
+    expect(await crops()).to.deep.equal(expected); // set by the upload itself
+    const before = await germplasmCrops.pending(graph);
+    // As a store written before pedigree writes set crops holds them.
+    await graph.write('MATCH (g:Germplasm) WHERE g.germplasmDbId IN $ids REMOVE g.commonCropName, g.genus, g.species', { ids: [id('f1'), id('f2')] });
+    expect(await germplasmCrops.pending(graph)).to.equal(before + 2);
+    expect(await germplasmCrops.pending(graph)).to.equal(before + 2); // counting wrote nothing
+    expect((await runMigrations(graph, [germplasmCrops]))[0]).to.include({ pending: before + 2, changed: before + 2 });
+    expect(await crops()).to.deep.equal(expected);
+    expect(await germplasmCrops.pending(graph)).to.equal(0);
+  });
+
+  it('cross-families: a cross stored before crosses were pedigree nodes gets its family, under its parents', async () => {
+    const graph = server().graph;
+    const posted = await api('POST', '/crosses', [{ crossName: `Migrate ${run} cross`, parent1: { germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, parent2: { germplasmDbId: 'soy-essex', parentType: 'MALE' } }]);
+    expect(posted.status, posted.text).to.equal(200);
+    const id = posted.json.result.data[0].crossDbId as string;
+    const family = () => graph.read<{ parents: string[] }>(
+      'MATCH (c:Cross {crossDbId: $id})-[:FAMILY]->(g:Germplasm {germplasmDbId: $id}) RETURN [(g)-[r:PARENT]->(p) | p.germplasmDbId + ":" + r.parentType] AS parents',
+      { id },
+    );
+    expect((await family()).map((f) => [...f.parents].sort())).to.deep.equal([['soy-essex:MALE', 'soy-lee:FEMALE']]);
+    // As a store written before crosses had families holds it.
+    await graph.write('MATCH (g:Germplasm {germplasmDbId: $id}) DETACH DELETE g', { id });
+    expect(await family()).to.deep.equal([]);
+    const pending = await crossFamilies.pending(graph);
+    expect(pending).to.equal(1);
+    expect((await runMigrations(graph, [crossFamilies]))[0]).to.include({ pending, changed: pending });
+    expect((await family()).map((f) => [...f.parents].sort())).to.deep.equal([['soy-essex:MALE', 'soy-lee:FEMALE']]);
+    expect(await crossFamilies.pending(graph)).to.equal(0);
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

@@ -2,6 +2,7 @@ import { deriveExternalReferences } from '../../../entities/external-references.
 import type { EntityDef } from '../../../entities/types.js';
 import { crossFilters, crossRefs } from '../plannedcrosses/plannedcrosses.entity.js';
 import { namedRef } from '../../../entities/declare.js';
+import { writeFamilies } from './family.js';
 
 export const crossEntity: EntityDef = {
   path: 'crosses',
@@ -22,4 +23,7 @@ export const crossEntity: EntityDef = {
   operations: ['list', 'create', 'bulkUpdate'],
   indexes: ['crossName'],
   derive: deriveExternalReferences,
+  // Every cross is a pedigree node: its family germplasm (family.ts), written with the cross.
+  afterCreate: (tx, _records, ids, actor) => writeFamilies(tx, ids, actor),
+  afterUpdate: (tx, _records, ids, actor) => writeFamilies(tx, ids, actor),
 };

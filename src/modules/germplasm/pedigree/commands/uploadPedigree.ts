@@ -13,6 +13,7 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
+import { inheritCrop } from './inheritCrop.js';
 import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
@@ -91,7 +92,8 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
   }
 }
 
-async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
+/** The write inside a transaction the caller holds (a cross writes its family with the cross itself). */
+export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
   const { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false, source = 'upload', history = true } = props;
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
@@ -158,17 +160,6 @@ async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<Up
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
-}
-
-/** Created germplasm without a crop take their parents' (else their children's), generation by generation. */
-async function inheritCrop(tx: Runner, created: string[]) {
-  if (created.length === 0) return;
-  for (const fromParents of [true, false]) {
-    for (let round = 0; round < created.length; round++) {
-      const [{ set }] = await tx.run<{ set: number }>(cypher('germplasm/pedigree/inherit-crop'), { ids: created, fromParents });
-      if (set === 0) break;
-    }
-  }
 }
 
 /**
