@@ -223,6 +223,7 @@ describe('crosses', () => {
       { id: CROSS },
     );
     expect(links).to.deep.equal([
+      { rel: 'FAMILY', id: CROSS }, // the cross's node in the pedigree (crosses/family.ts)
       { rel: 'FIRST_PARENT', id: 'soy-williams-82' },
       { rel: 'IN_PROJECT', id: 'crossingproject-2024-elite-crosses' },
       { rel: 'PLANNED_AS', id: 'plannedcross-2024-w82-x-essex' },
@@ -251,7 +252,7 @@ describe('crosses', () => {
         crossType: 'BIPARENTAL',
         crossingProjectDbId: 'crossingproject-2024-elite-crosses',
         plannedCrossDbId: 'plannedcross-2024-essex-x-lee',
-        parent1: ESSEX,
+        parent1: { ...ESSEX, parentType: 'FEMALE' },
         parent2: { germplasmDbId: 'soy-lee', parentType: 'MALE' },
         pollinationEvents: [{ pollinationNumber: '1', pollinationSuccessful: true, pollinationTimeStamp: '2024-07-20T10:00:00Z' }],
         crossAttributes: [{ crossAttributeName: 'Pods set', crossAttributeValue: '3' }],
@@ -270,6 +271,12 @@ describe('crosses', () => {
     expectValidResponse('put', '/crosses', 200, updated.json);
     expect(updated.json.result.data[0]).to.include({ crossName: 'Cross renamed', plannedCrossDbId: null, plannedCrossName: null, crossAttributes: null });
     expect(updated.json.result.data[0].pollinationEvents).to.deep.equal(cross.pollinationEvents);
+
+    // Two MALE parents is no cross: the family's parent set is refused, and the cross with it.
+    const twoMales = await api('POST', '/crosses', [{ crossName: 'Two males', parent1: ESSEX, parent2: { germplasmDbId: 'soy-lee', parentType: 'MALE' } }]);
+    expect(twoMales.status).to.equal(400);
+    expect(twoMales.text).to.contain('has 2 MALE parents');
+    expect((await call('crossName=Two%20males')).ids).to.deep.equal([]);
 
     const partlyUnknown = await api('PUT', '/crosses', { [cross.crossDbId]: { crossName: 'Not written' }, 'cross-nope': { crossName: 'x' } });
     expect(partlyUnknown.status).to.equal(404);

@@ -394,7 +394,8 @@ describe('graph: Bolt transport against Neo4j 5', () => {
       const g = new BoltGraph({ url: `bolt://127.0.0.1:${port}`, timeoutMs: 1_000 });
       const started = Date.now();
       const err = await rejection(g.read('RETURN 1'));
-      expect(Date.now() - started).to.be.below(3_000);
+      // Far below the driver's own 30 s connection timeout, with room for a loaded CI machine.
+      expect(Date.now() - started).to.be.below(6_000);
       expect(err).to.be.instanceOf(DatabaseUnavailableError);
       expect(err.status).to.equal(503);
       expect(err.headers).to.have.property('Retry-After').that.matches(/^\d+$/);
@@ -415,7 +416,8 @@ describe('graph: Bolt transport against Neo4j 5', () => {
         const g = new BoltGraph({ url: `bolt://127.0.0.1:${port}`, timeoutMs: 300 });
         const started = Date.now();
         const err = await rejection(g.read('RETURN 1'));
-        expect(Date.now() - started).to.be.below(3_000);
+        // Far below the driver's own 30 s connection timeout, with room for a loaded CI machine.
+      expect(Date.now() - started).to.be.below(6_000);
         expect(err).to.be.instanceOf(DatabaseUnavailableError);
         expect(err.status).to.equal(503);
         expect(err.headers).to.have.property('Retry-After');
