@@ -173,10 +173,11 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCr
     reason: `${describeWideCross(w)}: a cross between crops must be allowed explicitly (a name shared by two crops must never tie them together)`,
   }));
   const children = [...new Set(edges.map((e) => e.child))];
-  const sets = await tx.run<{ id: string; types: ParentType[] }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
-  for (const { id, types } of sets) {
-    const reason = parentSetProblem(types);
-    if (reason) problems.push({ germplasmDbId: id, reason });
+  const sets = await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
+  for (const { id, parents } of sets) {
+    const reason = parentSetProblem(parents.map((p) => p.type));
+    // Name the parents the write would leave, stored ones included: the curator sees which source disagrees.
+    if (reason) problems.push({ germplasmDbId: id, reason: `${reason} (it would have: ${parents.map((p) => `${p.name} ${p.type}`).join(', ')})` });
   }
   for (const { child, parent, path } of await findCycles(tx, edges, stored)) {
     problems.push({
