@@ -20,6 +20,8 @@ export interface ExtensionOperation {
   path: string;
   method: 'get' | 'post' | 'put';
   operation: Record<string, unknown>;
+  /** The module file whose components the operation references (default Core). */
+  module?: BrapiModule;
 }
 
 const REF = /^#\/components\/(\w+)\/(.+)$/;
@@ -66,9 +68,9 @@ export function implementedDocument(
       (paths[`/${call.service}`] ??= {})[method] = structuredClone(operation);
     }
   }
-  for (const { path, method, operation } of extensions) {
+  for (const { path, method, operation, module = 'Core' } of extensions) {
     if (paths[path]?.[method]) throw new Error(`The extension ${method.toUpperCase()} ${path} would replace an official operation`);
-    collect('Core', operation);
+    collect(module, operation);
     ((operation.tags as string[] | undefined) ?? []).forEach((t) => tags.add(t));
     (paths[path] ??= {})[method] = structuredClone(operation);
   }
@@ -157,7 +159,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
         if (media) target.content = { 'text/plain': media };
       }
       const creates = method === 'put' || (method === 'post' && !/^\/(search|delete)\//.test(path));
-      if (creates) answers['409'] = ref('409Conflict');
+      if (creates) answers['409'] ??= ref('409Conflict');
       if (operation.requestBody) answers['413'] = ref('413PayloadTooLarge');
       answers['500'] = ref('500InternalServerError');
       answers['503'] = ref('503ServiceUnavailable');
