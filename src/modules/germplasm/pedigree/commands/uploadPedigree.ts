@@ -124,8 +124,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
   // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
-  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []));
-  await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed].filter((id) => existing.has(id)));
+  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []).filter((id) => existing.has(id)));
+  for (const child of await detachedChildren(tx, upload)) changed.add(child);
+  await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed]);
 
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
@@ -160,6 +161,17 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
+}
+
+/**
+ * Children a PUT detaches by replacing a node's progeny: their parents change, so whoever may change them must be
+ * the one asking (a writer who owns a parent must not take another user's child away from it).
+ */
+async function detachedChildren(tx: Runner, upload: PedigreeUpload): Promise<string[]> {
+  if (upload.replaceProgenyOf.length === 0) return [];
+  const kept = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
+  const pairs = await tx.run<{ parent: string; child: string }>(cypher('germplasm/pedigree/progeny-edges-of'), { ids: upload.replaceProgenyOf });
+  return pairs.filter((p) => !kept.has(`${p.child}\u0000${p.parent}`)).map((p) => p.child);
 }
 
 /**
