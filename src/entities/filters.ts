@@ -40,6 +40,9 @@ export function utcTimestamp(value: string): string | undefined {
   return new Date(zoned.replace(' ', 'T')).toISOString();
 }
 
+/** The stored UTC form of an `instants` field's value (types.ts), or null when it is no ISO date. */
+export const utcInstant = (value: unknown): string | null => (typeof value === 'string' ? utcTimestamp(value) ?? null : null);
+
 export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterInput, prefix = 'f'): CompiledFilter {
   const clauses: string[] = [];
   const params: Record<string, unknown> = {};
