@@ -131,26 +131,19 @@ async function runLists(): Promise<{ lists: ListResult[]; relations: RelationRes
   }
 }
 
-/** Field data at field scale, on its own fresh database (small in the quick mode). */
-async function runField(): Promise<FieldResult> {
+/**
+ * Area searches over images and field data at field scale (small in the quick mode), either or both, on one fresh
+ * database without demo data (they touch different labels; one Neo4j start fewer keeps the quick mode short).
+ */
+async function runGeoAndField(geo: boolean, field: boolean): Promise<{ geo: GeoResult | null; field: FieldResult | null }> {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
     running = await startService(db);
-    return await measureField(running, quick ? FIELD_QUICK : FIELD_FULL, quick ? 1 : reps * 2, log);
-  } finally {
-    await running?.stop();
-    await db.stop();
-  }
-}
-
-/** Area searches over images, on their own fresh database. */
-async function runGeo(): Promise<GeoResult> {
-  const db = await freshDatabase();
-  let running: RunningServer | undefined;
-  try {
-    running = await startService(db);
-    return await measureAreaSearch(running, geoImages, quick ? 1 : reps * 2, log);
+    return {
+      geo: geo ? await measureAreaSearch(running, geoImages, quick ? 1 : reps * 2, log) : null,
+      field: field ? await measureField(running, quick ? FIELD_QUICK : FIELD_FULL, quick ? 1 : reps * 2, log) : null,
+    };
   } finally {
     await running?.stop();
     await db.stop();
@@ -187,8 +180,7 @@ async function main() {
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
     if (!quick && !geoOnly && !fieldOnly) ({ lists, relations } = await runLists());
-    if (!listsOnly && !fieldOnly) geo = await runGeo();
-    if (!listsOnly && !geoOnly) field = await runField();
+    if (!listsOnly) ({ geo, field } = await runGeoAndField(!fieldOnly, !geoOnly));
     if (partial) sizes.length = 0;
     if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));
     // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
