@@ -51,6 +51,8 @@ export function schemaItems(): SchemaItem[] {
     // API tokens (src/auth/tokens.ts), found by the hash of the bearer token and revoked by id.
     { label: 'ApiToken', prop: 'tokenHash', unique: true },
     { label: 'ApiToken', prop: 'tokenId', unique: true },
+    // A VCF import's variants before it commits (src/modules/genotyping/io/importVcf.ts), found by their import.
+    { label: 'StagedVariant', prop: 'importId', unique: false },
   ];
 }
 

@@ -10,6 +10,7 @@ import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree
 import { readSoybase } from './soybase.js';
 import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
 import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
+import { importVcf, type VcfImportReport } from '../modules/genotyping/io/importVcf.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -22,7 +23,14 @@ export interface LoadReport {
   records: Record<string, number>;
   pedigree: ImportReport;
   barley: FileImportReport;
+  genotypes: VcfImportReport[];
 }
+
+/** The demo's genotypes: two small VCFs of SoyBase lines and their parents, imported as `npm run import-vcf` would. */
+export const DEMO_VCFS = [
+  { file: path.join(FIXTURES, 'genotyping', 'demo.vcf'), crop: 'Soybean', studyDbId: 'study-urbana-2024', variantSetDbId: 'variantset-urbana-2024-demo' },
+  { file: path.join(FIXTURES, 'genotyping', 'demo-stoneville.vcf'), crop: 'Soybean', studyDbId: 'study-stoneville-2023', variantSetDbId: 'variantset-stoneville-2023-demo' },
+];
 
 /** The demo's second crop: a curator's Helium file, imported as `npm run import -- FILE --crop Barley` would. */
 export const BARLEY = { file: path.join(FIXTURES, 'barley', 'exhibit.pedigree.helium'), crop: 'Barley', genus: 'Hordeum', species: 'vulgare', idPrefix: 'barley-' };
@@ -71,6 +79,10 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   progress('importing the barley pedigree (a Helium file)');
   const { file, ...barleyOptions } = BARLEY;
   const barley = await importPedigreeFile(graph, file, { ...barleyOptions, history: false });
+  // After the pedigree: the VCF columns are matched to germplasm it created.
+  progress('importing the demo genotypes (VCF)');
+  const genotypes: VcfImportReport[] = [];
+  for (const { file: vcf, ...vcfOptions } of DEMO_VCFS) genotypes.push(await importVcf(graph, vcf, vcfOptions));
   progress('done');
   logger?.info('demo data loaded', {
     records,
@@ -79,5 +91,6 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   });
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   for (const problem of barley.rejected) logger?.warn('Barley pedigree record rejected', { ...problem });
-  return { records, pedigree, barley };
+  for (const report of genotypes) for (const problem of report.rejected) logger?.warn('Demo VCF column rejected', { file: report.file, ...problem });
+  return { records, pedigree, barley, genotypes };
 }

@@ -29,7 +29,7 @@ export function entityRoutes(entity: EntityDef): RouteDef[] {
       const { total, data } = await listEntities(ctx.services.graph, entity, filter, { ...ctx.state.paging, order });
       await applyViews(ctx.services.graph, entity, data, views);
       if (total === 0 && Object.keys(filter.params).length) await explainEmpty(ctx, entity, filters);
-      respondList(ctx, total, data);
+      respondList(ctx, total, data, entity.tokenPaging);
     }));
   }
   if (ops.has('get')) {

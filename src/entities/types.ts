@@ -100,6 +100,8 @@ export interface EntityDef {
    * Search request members the entity's search cannot use may be listed too (their WARNING gives the reason).
    */
   unapplied?: Record<string, string>;
+  /** The list and its search are token-paged in the spec (variants): their pagination carries page tokens too. */
+  tokenPaging?: boolean;
   /** Schema of the records `GET /<path>` lists, when it differs from the one-record schema (ListSummary). */
   listSchema?: string;
   /** Which generic operations the route table registers; bulkUpdate is `PUT /<path>` with a map keyed by DbId. */

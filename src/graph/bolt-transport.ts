@@ -123,6 +123,8 @@ function mapDriverError(err: unknown): Error {
 function toPlain(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(toPlain);
+  // Byte arrays (packed genotype calls) stay as they are.
+  if (ArrayBuffer.isView(value)) return value;
   if (neo4j.isNode(value as never) || neo4j.isRelationship(value as never)) {
     return toPlain((value as { properties: object }).properties);
   }

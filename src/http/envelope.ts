@@ -7,12 +7,23 @@ function metadata(ctx: BrapiContext, pagination: Record<string, number>) {
   return { datafiles: [], pagination, status: ctx.state.status };
 }
 
-/** A paged list: result.data, with totalCount and totalPages computed from the requested page size. */
-export function respondList(ctx: BrapiContext, total: number, data: unknown[]) {
+/**
+ * A paged list: result.data, with totalCount and totalPages computed from the requested page size. With `tokens`
+ * (the token-paged calls of Genotyping: variants, calls) the pagination also carries the spec's deprecated page
+ * tokens; a token is the page number as text (the pagination middleware reads `pageToken` as `page`).
+ */
+export function respondList(ctx: BrapiContext, total: number, data: unknown[], tokens = false) {
   const { page, pageSize } = ctx.state.paging;
+  const totalPages = Math.ceil(total / pageSize);
+  const pagination: Record<string, number | string | null> = { currentPage: page, pageSize, totalCount: total, totalPages };
+  if (tokens) {
+    pagination.currentPageToken = String(page);
+    pagination.nextPageToken = page + 1 < totalPages ? String(page + 1) : null;
+    pagination.prevPageToken = page > 0 ? String(page - 1) : null;
+  }
   ctx.body = {
     '@context': CONTEXT,
-    metadata: metadata(ctx, { currentPage: page, pageSize, totalCount: total, totalPages: Math.ceil(total / pageSize) }),
+    metadata: metadata(ctx, pagination as Record<string, number>),
     result: { data },
   };
 }

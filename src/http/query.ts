@@ -1,7 +1,7 @@
 import { addStatus } from './envelope.js';
 import type { BrapiContext } from './types.js';
 
-const PAGING = new Set(['page', 'pageSize']);
+const PAGING = new Set(['page', 'pageSize', 'pageToken']);
 
 /** The query string minus the paging parameters: repeated parameters become lists (any of their values). */
 export function filterInput(ctx: BrapiContext): Record<string, string | string[]> {

@@ -18,6 +18,9 @@ import { plannedCrossEntity } from './germplasm/plannedcrosses/plannedcrosses.en
 import { seedLotEntity } from './germplasm/seedlots/seedlots.entity.js';
 import { seedLotTransactionEntity } from './germplasm/seedlots/transactions.entity.js';
 import { sampleEntity } from './genotyping/samples/samples.entity.js';
+import { callSetEntity } from './genotyping/callsets/callsets.entity.js';
+import { variantEntity } from './genotyping/variants/variants.entity.js';
+import { variantSetEntity } from './genotyping/variantsets/variantsets.entity.js';
 import { eventEntity } from './phenotyping/events/events.entity.js';
 import { imageEntity } from './phenotyping/images/images.entity.js';
 import { methodEntity } from './phenotyping/methods/methods.entity.js';
@@ -45,6 +48,9 @@ import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
 import { routes as pedigreeRoutes } from './germplasm/pedigree/routes.js';
 import { pedigreeSearchable } from './germplasm/pedigree/search.js';
 import { routes as seedLotTransactionRoutes } from './germplasm/seedlots/routes.js';
+import { routes as alleleMatrixRoutes } from './genotyping/allelematrix/routes.js';
+import { routes as callRoutes } from './genotyping/calls/routes.js';
+import { routes as variantSetRoutes } from './genotyping/variantsets/routes.js';
 import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
 import { routes as observationUnitRoutes } from './phenotyping/observationunits/routes.js';
@@ -81,6 +87,9 @@ export const entities: EntityDef[] = [
   eventEntity,
   imageEntity,
   sampleEntity,
+  variantSetEntity,
+  variantEntity,
+  callSetEntity,
 ];
 
 /** Every search: the entities' (where the spec has a search call) and the pedigree's. */
@@ -103,6 +112,9 @@ export const routes: RouteDef[] = [
   ...observationUnitRoutes,
   ...kinshipRoutes,
   ...pedigreeHistoryRoutes,
+  ...callRoutes,
+  ...alleleMatrixRoutes,
+  ...variantSetRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */

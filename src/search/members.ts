@@ -25,6 +25,12 @@ export function searchInput(body: Record<string, unknown>, accepted: ReadonlySet
   const ignored: string[] = [];
   const paging: Partial<Paging> = {};
   for (const [member, value] of Object.entries(body)) {
+    if (member === 'pageToken' && value !== null && value !== undefined) {
+      // Token-paged searches (variants, calls): a token is a page number (modules/genotyping/paging.ts).
+      if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new BadRequestError(`pageToken must be a page number; got ${JSON.stringify(value)}.`);
+      paging.page ??= Number(value);
+      continue;
+    }
     if (member === 'page' || member === 'pageSize') {
       if (value === undefined || value === null) continue;
       if (!Number.isSafeInteger(value) || (value as number) < 0) throw new BadRequestError(`${member} must be a non-negative integer.`);

@@ -59,7 +59,7 @@ function pageOf(ctx: BrapiContext, ids: string[]): string[] {
 async function respondPage(ctx: BrapiContext, graph: Graph, searchable: Searchable, total: number, ids: string[], options: Parameters<Searchable['read']>[2]) {
   const data = await searchable.read(graph, ids, options);
   if (total === 0) addStatus(ctx, 'INFO', 'Nothing matches this search.');
-  respondList(ctx, total, data);
+  respondList(ctx, total, data, searchable.tokenPaging);
 }
 
 /** 202: the search is saved (or still running); its results come from GET /search/<entity>/{searchResultsDbId}. */

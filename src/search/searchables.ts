@@ -25,6 +25,8 @@ export interface Searchable {
   accepted: ReadonlySet<string>;
   /** Why a member the search ignores cannot apply (the entity's `unapplied`), for the WARNING. */
   unapplied?: Record<string, string>;
+  /** The search's results are token-paged in the spec (variants, calls). */
+  tokenPaging?: boolean;
   /** Compiles the search (a bad value is a 400 here, before anything is saved). */
   plan(input: Record<string, unknown>): SearchPlan;
   /** The records of one page of DbIds, as the list call shows them. */
@@ -36,6 +38,7 @@ export function entitySearchable(entity: EntityDef): Searchable {
     path: entity.path,
     accepted: new Set([...Object.keys(entity.filters), ...Object.keys(entity.views ?? {})]),
     unapplied: entity.unapplied,
+    tokenPaging: entity.tokenPaging,
     plan(input) {
       // View members (includeObservations) shape the records as in the list call; they are kept with the search.
       const filters = { ...input };

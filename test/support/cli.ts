@@ -15,7 +15,7 @@ export interface Run {
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Runs a CLI as a curator would, from `cwd` (where the import writes its report by default). */
-export function cli(script: 'import' | 'export', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): Promise<Run> {
+export function cli(script: 'import' | 'export' | 'import-vcf', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,

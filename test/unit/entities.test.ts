@@ -8,11 +8,14 @@ import { loadSpec } from '../../src/openapi/spec.js';
 
 const spec = loadSpec();
 /** List parameters the generic route handles itself rather than as filters. */
-const ROUTE_PARAMS = new Set(['page', 'pageSize', 'sortBy', 'sortOrder']);
+// pageToken: the pagination middleware reads it as a page number (token-paged calls of Genotyping).
+const ROUTE_PARAMS = new Set(['page', 'pageSize', 'pageToken', 'sortBy', 'sortOrder']);
 /** JSON fields holding objects the record owns (no record of their own to refer to), though they carry a DbId. */
 const OWN_PARTS: Record<string, string[]> = {
   // A germplasm attribute's trait, method and scale are stored whole with it (attributes.entity.ts).
   GermplasmAttribute: ['trait', 'method', 'scale'],
+  // A variant set's analyses are descriptions of how it was made (an import), not records of their own.
+  VariantSet: ['analysis'],
 };
 
 describe('entity declarations against the spec', () => {

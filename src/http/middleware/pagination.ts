@@ -8,7 +8,8 @@ export const DEFAULT_PAGE_SIZE = 1000;
 export function pagination(): Middleware<BrapiState, BrapiContextExtras> {
   return async function pagination(ctx, next) {
     const max = ctx.services.config.maxPageSize;
-    const page = parse(ctx.query.page, 'page', 0);
+    // pageToken (deprecated, token-paged calls of Genotyping): our tokens are page numbers (modules/genotyping/paging.ts).
+    const page = ctx.query.page === undefined && ctx.query.pageToken !== undefined ? parse(ctx.query.pageToken, 'pageToken', 0) : parse(ctx.query.page, 'page', 0);
     const pageSize = parse(ctx.query.pageSize, 'pageSize', Math.min(DEFAULT_PAGE_SIZE, max));
     checkPageSize(pageSize, max);
     ctx.state.paging = { page, pageSize };

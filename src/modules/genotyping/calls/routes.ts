@@ -1,0 +1,94 @@
+// GET /calls, the calls of one variant set, variant or call set, and POST/GET /search/calls. Calls are read from the
+// packed rows (codec.ts); a saved calls search keeps its parameters and reads its pages when asked.
+import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { cypher } from '../../../graph/cypher-files.js';
+import { readsOnPrimary } from '../../../graph/consistency.js';
+import { addStatus, respondOne } from '../../../http/envelope.js';
+import { filterInput, reportIgnored } from '../../../http/query.js';
+import { read, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
+import { validateBody } from '../../../http/validate.js';
+import { unknownIds } from '../../../entities/queries.js';
+import { searchInput } from '../../../search/members.js';
+import { readSearch, startSearch } from '../../../search/saved.js';
+import type { Searchable } from '../../../search/searchables.js';
+import { respondTokenList } from '../paging.js';
+import { callText, idList, pageOfCalls, textEcho } from './calls.js';
+import { NO_FILTER, type CallFilter } from './queries.js';
+
+const TEXT = ['expandHomozygotes', 'unknownString', 'sepPhased', 'sepUnphased'];
+const FILTERS = ['callSetDbId', 'variantDbId', 'variantSetDbId'];
+
+/** Serves one page of the calls a filter selects. */
+async function answer(ctx: BrapiContext, filter: CallFilter, input: Record<string, unknown>) {
+  const text = callText(input);
+  const { page, pageSize } = ctx.state.paging;
+  const { total, data } = await pageOfCalls(ctx.services.graph, filter, text, page * pageSize, pageSize);
+  if (total === 0) addStatus(ctx, 'INFO', 'No calls match these filters.');
+  respondTokenList(ctx, total, data, textEcho(text));
+}
+
+function filterOf(input: Record<string, unknown>): CallFilter {
+  return {
+    ...NO_FILTER,
+    callSetDbIds: idList(input.callSetDbId, 'callSetDbId'),
+    variantDbIds: idList(input.variantDbId, 'variantDbId'),
+    variantSetDbIds: idList(input.variantSetDbId, 'variantSetDbId'),
+  };
+}
+
+/** GET /<things>/{id}/calls: the calls of one record, 404 when it does not exist. */
+function callsOf(path: string, label: string, idField: string, member: keyof CallFilter): RouteDef {
+  return read.get(`/${path}/:${idField}/calls`, async (ctx) => {
+    const input = filterInput(ctx);
+    reportIgnored(ctx, Object.keys(input).filter((k) => !TEXT.includes(k)));
+    const id = ctx.params[idField];
+    if ((await unknownIds(ctx.services.graph, label, idField, [id])).length) throw new NotFoundError(`No ${label} has ${idField} "${id}".`);
+    await answer(ctx, { ...NO_FILTER, [member]: [id] }, input);
+  });
+}
+
+const SEARCH_PATH = '/search/calls';
+const searchable: Pick<Searchable, 'path'> = { path: 'calls' };
+
+export const routes: RouteDef[] = [
+  read.get('/calls', async (ctx) => {
+    const input = filterInput(ctx);
+    reportIgnored(ctx, Object.keys(input).filter((k) => !TEXT.includes(k) && !FILTERS.includes(k)));
+    await answer(ctx, filterOf(input), input);
+  }),
+  callsOf('variantsets', 'VariantSet', 'variantSetDbId', 'variantSetDbIds'),
+  callsOf('variants', 'Variant', 'variantDbId', 'variantDbIds'),
+  callsOf('callsets', 'CallSet', 'callSetDbId', 'callSetDbIds'),
+
+  read.post(SEARCH_PATH, async (ctx) => {
+    const body = ctx.request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a search request object.');
+    validateBody('post', SEARCH_PATH, body);
+    const { input, ignored, paging } = searchInput(body as Record<string, unknown>, new Set([...FILTERS, ...TEXT]), ctx.services.config.maxPageSize);
+    for (const member of ignored) addStatus(ctx, 'WARNING', `Search member "${member}" is not supported by this search and was ignored.`);
+    // Checked now, so a bad value is a 400 before anything is saved.
+    filterOf(input);
+    callText(input);
+    if (ctx.services.config.search.style === 'immediate') {
+      ctx.state.paging = { ...ctx.state.paging, ...paging };
+      return answer(ctx, filterOf(input), input);
+    }
+    const id = await startSearch(ctx.services, searchable as Searchable, { query: cypher('genotyping/saved-parameters'), params: {}, options: input }, ctx.state.actor.userId);
+    respondOne(ctx, { searchResultsDbId: id });
+    ctx.status = 202;
+  }),
+
+  read.get(`${SEARCH_PATH}/:searchResultsDbId`, async (ctx) => {
+    reportIgnored(ctx, Object.keys(filterInput(ctx)));
+    const graph = readsOnPrimary(ctx.services.graph);
+    const saved = await readSearch({ ...ctx.services, graph }, searchable.path, ctx.params.searchResultsDbId, ctx.state.actor.userId, 0, 0);
+    if (saved.status === 'pending') {
+      respondOne(ctx, { searchResultsDbId: ctx.params.searchResultsDbId });
+      ctx.status = 202;
+      return;
+    }
+    const input = (saved.options ?? {}) as Record<string, unknown>;
+    await answer(ctx, filterOf(input), input);
+  }),
+];

@@ -1,0 +1,20 @@
+// Labels, relationship types and internal properties of the genotyping graph, in one place (Cypher of this module
+// takes them from here or from the entity declarations).
+//   (:Variant)-[:IN_VARIANT_SET]->(:VariantSet)-[:IN_STUDY]->(:Study)
+//   (:CallSet)-[:IN_VARIANT_SET]->(:VariantSet), (:CallSet)-[:OF_SAMPLE]->(:Sample)-[:OF_GERMPLASM]->(:Germplasm)
+//   (:Variant)-[:HAS_CALLS]->(:CallRow {calls: bytes, ploidy}): the variant's calls, one per call set (calls/codec.ts)
+export const G = {
+  variantSet: 'VariantSet',
+  variant: 'Variant',
+  callSet: 'CallSet',
+  callRow: 'CallRow',
+  /** Variants written by an import that has not committed yet: invisible to every call (io/importVcf.ts). */
+  staged: 'StagedVariant',
+  inSet: 'IN_VARIANT_SET',
+  ofSample: 'OF_SAMPLE',
+  hasCalls: 'HAS_CALLS',
+} as const;
+
+/** A study's variant sets, and the trial and program above them: paths from a variant set. */
+export const VS_TRIAL = '-[:IN_STUDY]->(:Study)-[:IN_TRIAL]->';
+export const VS_PROGRAM = `${VS_TRIAL}(:Trial)-[:IN_PROGRAM]->`;

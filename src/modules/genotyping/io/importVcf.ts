@@ -1,0 +1,269 @@
+// Imports one VCF (plain or gzipped) as a variant set of a study: streamed line by line through @gmod/vcf, each
+// sample column matched to a sample of the study (by sampleName) or else to a germplasm of the crop (by name,
+// accession number, PUI or synonym; a new sample is made for it), calls packed one row per variant
+// (../calls/codec.ts). All or nothing: variants are staged in batches under a label no call reads, and one
+// transaction at the end creates the variant set, samples and call sets and turns the staged variants into variants;
+// on any failure the staged ones are deleted and nothing remains.
+import VCF, { type Variant as VcfVariant } from '@gmod/vcf';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { cypher } from '../../../graph/cypher-files.js';
+import type { Graph } from '../../../graph/port.js';
+import { refreshStatistics } from '../../../graph/schema.js';
+import { signed } from '../calls/codec.js';
+import { packCalls, scratchFor, variantProps } from './vcfRows.js';
+
+export interface VcfImportOptions {
+  crop: string;
+  studyDbId: string;
+  variantSetDbId?: string;
+  variantSetName?: string;
+  dryRun?: boolean;
+  /** Variants per staging transaction. */
+  batchSize?: number;
+  /** Progress in bytes of the file read. */
+  onProgress?: (bytesRead: number, bytesTotal: number) => void;
+}
+
+export interface MatchedColumn {
+  column: number;
+  name: string;
+  callSetDbId: string;
+  sampleDbId: string;
+  germplasmDbId: string | null;
+  /** How the column was matched: an existing sample, or the germplasm field that named it (a new sample is made). */
+  by: 'sampleName' | 'germplasmName' | 'accessionNumber' | 'germplasmPUI' | 'synonym';
+}
+
+export interface RejectedColumn {
+  column: number;
+  name: string;
+  reason: string;
+  candidates?: string[];
+}
+
+export interface VcfImportReport {
+  file: string;
+  dryRun: boolean;
+  crop: string;
+  studyDbId: string;
+  variantSetDbId: string;
+  variantSetName: string;
+  sampleColumns: number;
+  matched: MatchedColumn[];
+  rejected: RejectedColumn[];
+  variants: number;
+  calls: number;
+  missingCalls: number;
+  contigs: string[];
+  seconds: number;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+export async function importVcf(graph: Graph, file: string, options: VcfImportOptions): Promise<VcfImportReport> {
+  const started = Date.now();
+  const crop = options.crop.trim();
+  const batchSize = options.batchSize ?? 500;
+  const variantSetDbId = options.variantSetDbId ?? `vs-${randomUUID().slice(0, 8)}`;
+  const variantSetName = options.variantSetName ?? path.basename(file).replace(/\.vcf(\.gz)?$/i, '');
+  const [study] = await graph.read<{ studyDbId: string | null; crop: string | null; taken: boolean }>(cypher('genotyping/study'), { studyDbId: options.studyDbId, variantSetDbId });
+  if (!study.studyDbId) throw new NotFoundError(`No study has studyDbId "${options.studyDbId}".`);
+  if (study.crop && study.crop !== crop) throw new BadRequestError(`Study "${options.studyDbId}" is a ${study.crop} study, not ${crop}.`);
+  if (study.taken) throw new BadRequestError(`A variant set "${variantSetDbId}" exists already.`);
+
+  const total = fs.statSync(file).size;
+  const raw = fs.createReadStream(file);
+  let bytesRead = 0;
+  raw.on('data', (chunk) => { bytesRead += chunk.length; });
+  const text = /\.gz$/i.test(file) ? raw.pipe(zlib.createGunzip()) : raw;
+  const lines = readline.createInterface({ input: text, crlfDelay: Infinity });
+
+  const importId = randomUUID();
+  const created = new Date().toISOString();
+  const header: string[] = [];
+  let parser: VCF | undefined;
+  let columns = new Int32Array(0);
+  let matched: MatchedColumn[] = [];
+  let rejected: RejectedColumn[] = [];
+  let buffers = scratchFor(0);
+  let batch: Array<{ props: Record<string, unknown>; calls: Int8Array; ploidy: number }> = [];
+  let variants = 0;
+  let missingCalls = 0;
+  let lineNo = 0;
+  const contigs = new Set<string>();
+  const flush = async () => {
+    if (!batch.length) return;
+    if (!options.dryRun) await graph.write(cypher('genotyping/stage-variants'), { importId, rows: batch });
+    batch = [];
+    options.onProgress?.(bytesRead, total);
+  };
+
+  try {
+    for await (const line of lines) {
+      lineNo++;
+      if (!parser) {
+        if (!line.startsWith('#')) throw new BadRequestError(`line ${lineNo}: data before the #CHROM header line`);
+        header.push(line);
+        if (line.startsWith('#CHROM')) {
+          parser = new VCF({ header: header.join('\n') });
+          if (!parser.samples.length) throw new BadRequestError('the VCF has no sample columns');
+          ({ matched, rejected, columns } = await matchColumns(graph, parser.samples, crop, options.studyDbId, variantSetDbId));
+          if (!matched.length) throw new BadRequestError(`no sample column of the VCF names a sample of the study or a ${crop} germplasm (see the rejected columns)`);
+          buffers = scratchFor(matched.length);
+        }
+        continue;
+      }
+      if (!line.trim()) continue;
+      let variant: VcfVariant;
+      let packed;
+      try {
+        variant = parser.parseLine(line);
+        if (!variant.CHROM || !Number.isInteger(variant.POS) || variant.POS < 1) throw new BadRequestError('no CHROM or POS');
+        packed = packCalls(variant, columns, matched.length, buffers.scratch, buffers.lengths);
+      } catch (err) {
+        throw new BadRequestError(`line ${lineNo}: ${(err as Error).message}`);
+      }
+      contigs.add(variant.CHROM);
+      missingCalls += packed.missing;
+      const props = variantProps(variant, `${variantSetDbId}-v${pad(variants + 1, 9)}`, variants, created);
+      batch.push({ props, calls: signed(packed.bytes), ploidy: packed.ploidy });
+      variants++;
+      if (batch.length >= batchSize) await flush();
+    }
+    if (!parser) throw new BadRequestError('no #CHROM header line: not a VCF');
+    if (!variants) throw new BadRequestError('the VCF has no variant lines');
+    await flush();
+    if (!options.dryRun) await commit(graph, { importId, variantSetDbId, variantSetName, studyDbId: options.studyDbId, matched, variants, created, file, metadataFields: formatFields(parser) });
+  } catch (err) {
+    lines.close();
+    raw.destroy();
+    if (!options.dryRun) await discard(graph, importId);
+    throw err;
+  }
+  if (!options.dryRun && variants >= 1000) await refreshStatistics(graph);
+  options.onProgress?.(total, total);
+  return {
+    file: path.basename(file),
+    dryRun: Boolean(options.dryRun),
+    crop,
+    studyDbId: options.studyDbId,
+    variantSetDbId,
+    variantSetName,
+    sampleColumns: parser.samples.length,
+    matched,
+    rejected,
+    variants,
+    calls: variants * matched.length,
+    missingCalls,
+    contigs: [...contigs],
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** The FORMAT fields the header declares, as the variant set's metadataFields (only GT is stored). */
+function formatFields(parser: VCF): Array<Record<string, string>> {
+  const format = (parser.getMetadata('FORMAT') ?? {}) as Record<string, { Type?: string; Description?: string }>;
+  const types: Record<string, string> = { Integer: 'integer', Float: 'float', Flag: 'boolean', String: 'string', Character: 'string' };
+  return Object.entries(format).filter(([key]) => key === 'GT').map(([key, meta]) => ({
+    dataType: types[meta.Type ?? 'String'] ?? 'string',
+    fieldAbbreviation: key,
+    fieldName: key === 'GT' ? 'Genotype' : meta.Description ?? key,
+  }));
+}
+
+type Candidates = Map<string, Array<{ field: MatchedColumn['by']; ids: string[] }>>;
+
+/** Each sample column -> its call set, or the reason it is left out (unknown, ambiguous or repeated name). */
+async function matchColumns(graph: Graph, names: string[], crop: string, studyDbId: string, variantSetDbId: string) {
+  const unique = [...new Set(names)];
+  const samples = new Map((await graph.read<{ name: string; ids: string[]; germplasm: string[] }>(cypher('genotyping/samples-by-name'), { names: unique, studyDbId }))
+    .map((r) => [r.name, r]));
+  const candidates: Candidates = new Map();
+  const rows = [
+    ...(await graph.read<{ name: string; field: MatchedColumn['by']; ids: string[] }>(cypher('germplasm/pedigree/match-names'), { names: unique, crop })),
+    ...(await graph.read<{ name: string; field: MatchedColumn['by']; ids: string[] }>(cypher('germplasm/pedigree/match-synonyms'), { names: unique, crop })),
+  ];
+  for (const r of rows) {
+    const list = candidates.get(r.name) ?? [];
+    list.push({ field: r.field, ids: r.ids });
+    candidates.set(r.name, list);
+  }
+  const seen = new Map<string, number>();
+  for (const n of names) seen.set(n, (seen.get(n) ?? 0) + 1);
+
+  const matched: MatchedColumn[] = [];
+  const rejected: RejectedColumn[] = [];
+  const columns = new Int32Array(names.length).fill(-1);
+  names.forEach((name, column) => {
+    if (seen.get(name)! > 1) return rejected.push({ column, name, reason: 'the name heads more than one sample column' });
+    const callSetDbId = `${variantSetDbId}-cs${pad(matched.length + 1, 6)}`;
+    const sample = samples.get(name);
+    if (sample) {
+      if (sample.ids.length > 1) return rejected.push({ column, name, reason: 'more than one sample of the study has this name', candidates: sample.ids });
+      columns[column] = matched.length;
+      return matched.push({ column, name, callSetDbId, sampleDbId: sample.ids[0], germplasmDbId: sample.germplasm[0] ?? null, by: 'sampleName' });
+    }
+    // The most specific field that names anything decides: a name is a germplasmName before it is a synonym.
+    const found = candidates.get(name) ?? [];
+    const order: MatchedColumn['by'][] = ['germplasmName', 'accessionNumber', 'germplasmPUI', 'synonym'];
+    const first = order.map((field) => found.find((f) => f.field === field && f.ids.length)).find(Boolean);
+    if (!first) return rejected.push({ column, name, reason: `no sample of the study and no ${crop} germplasm has this name` });
+    const ids = [...new Set(first.ids)];
+    if (ids.length > 1) return rejected.push({ column, name, reason: `ambiguous: ${ids.length} ${crop} germplasm have this ${first.field}`, candidates: ids });
+    columns[column] = matched.length;
+    matched.push({ column, name, callSetDbId, sampleDbId: `${callSetDbId}-sample`, germplasmDbId: ids[0], by: first.field });
+  });
+  return { matched, rejected, columns };
+}
+
+interface CommitProps {
+  importId: string;
+  variantSetDbId: string;
+  variantSetName: string;
+  studyDbId: string;
+  matched: MatchedColumn[];
+  variants: number;
+  created: string;
+  file: string;
+  metadataFields: Array<Record<string, string>>;
+}
+
+async function commit(graph: Graph, p: CommitProps) {
+  const { importId, variantSetDbId, studyDbId } = p;
+  const props = {
+    variantSetDbId,
+    variantSetName: p.variantSetName,
+    callSetCount: p.matched.length,
+    variantCount: p.variants,
+    metadataFields: JSON.stringify(p.metadataFields),
+    availableFormats: JSON.stringify([{ dataFormat: 'VCF', fileFormat: 'text/tsv', fileURL: null, expandHomozygotes: true, sepPhased: '|', sepUnphased: '/', unknownString: '.' }]),
+    analysis: JSON.stringify([{ analysisDbId: `${variantSetDbId}-import`, analysisName: `VCF import of ${path.basename(p.file)}`, created: p.created, updated: p.created, description: null, software: null, type: 'import' }]),
+    additionalInfo: JSON.stringify({ sourceFile: path.basename(p.file) }),
+  };
+  const callSets = p.matched.map((m, i) => ({
+    sampleDbId: m.sampleDbId,
+    props: { callSetDbId: m.callSetDbId, callSetName: m.name, callSetIndex: i, created: p.created, updated: p.created },
+    newSample: m.by === 'sampleName' ? null : {
+      germplasmDbId: m.germplasmDbId,
+      props: { sampleDbId: m.sampleDbId, sampleName: m.name, sampleDescription: `Genotyped in variant set ${variantSetDbId}`, sampleTimestamp: p.created },
+    },
+  }));
+  await graph.transaction(async (tx) => {
+    await tx.run(cypher('genotyping/commit-variant-set'), { studyDbId, props });
+    await tx.run(cypher('genotyping/commit-call-sets'), { variantSetDbId, studyDbId, callSets });
+    const [row] = await tx.run<{ variants: number }>(cypher('genotyping/commit-variants'), { importId, variantSetDbId });
+    if (row.variants !== p.variants) throw new Error(`staged ${row.variants} variants, expected ${p.variants}`);
+  });
+}
+
+async function discard(graph: Graph, importId: string) {
+  for (;;) {
+    const [row] = await graph.write<{ deleted: number }>(cypher('genotyping/discard-staged'), { importId });
+    if (!row || row.deleted === 0) return;
+  }
+}

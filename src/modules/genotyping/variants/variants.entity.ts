@@ -1,0 +1,37 @@
+// Variants (BrAPI-Genotyping /variants): the rows of an imported VCF. Their calls are not on the node (a list would
+// carry them): they sit on the variant's CallRow (see ../graph.ts). DbIds end in the zero-padded row number, so DbId
+// order is file order.
+import { relatedFilters } from '../../../entities/declare.js';
+import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
+import type { EntityDef } from '../../../entities/types.js';
+import { VS_PROGRAM, VS_TRIAL } from '../graph.js';
+
+const NO_REFERENCES = 'reference genomes are not stored (variants name their contig in referenceName)';
+const SET = '-[:IN_VARIANT_SET]->';
+
+export const variantEntity: EntityDef = {
+  path: 'variants',
+  label: 'Variant',
+  idField: 'variantDbId',
+  module: 'Genotyping',
+  schema: 'Variant',
+  jsonFields: ['additionalInfo', 'externalReferences'],
+  refs: [{ field: 'variantSetDbId', rel: 'IN_VARIANT_SET', target: { label: 'VariantSet', idProp: 'variantSetDbId' }, many: true }],
+  filters: {
+    variantDbId: { kind: 'eq', prop: 'variantDbId' },
+    ...relatedFilters(SET, 'VariantSet', ['variantSetDbId']),
+    ...relatedFilters(`${SET}(:VariantSet)<-[:IN_VARIANT_SET]-`, 'CallSet', ['callSetDbId']),
+    ...relatedFilters(`${SET}(:VariantSet)-[:IN_STUDY]->`, 'Study', ['studyDbId', 'studyName', 'commonCropName']),
+    ...relatedFilters(`${SET}(:VariantSet)${VS_TRIAL}`, 'Trial', ['trialDbId', 'trialName']),
+    ...relatedFilters(`${SET}(:VariantSet)${VS_PROGRAM}`, 'Program', ['programDbId', 'programName']),
+    // The search's start / end: variants overlapping [start, end) (BrAPI positions are 0-based, end exclusive).
+    start: { kind: 'min', prop: 'end', type: 'integer' },
+    end: { kind: 'max', prop: 'start', type: 'integer' },
+    ...externalReferenceFilters,
+  },
+  unapplied: { referenceDbId: NO_REFERENCES, referenceSetDbId: NO_REFERENCES },
+  operations: ['list', 'get'],
+  tokenPaging: true,
+  indexes: ['referenceName', 'start', 'end'],
+  derive: deriveExternalReferences,
+};

@@ -1,0 +1,29 @@
+// GET /variantsets/{variantSetDbId}/callsets and /variants: the call set and variant lists, narrowed to one set.
+import { NotFoundError } from '../../../errors.js';
+import { respondList } from '../../../http/envelope.js';
+import { filterInput, reportIgnored } from '../../../http/query.js';
+import { read, type RouteDef } from '../../../http/routes.js';
+import type { BrapiContext } from '../../../http/types.js';
+import { compileWhere } from '../../../entities/filters.js';
+import { listEntities, unknownIds } from '../../../entities/queries.js';
+import type { EntityDef } from '../../../entities/types.js';
+import { callSetEntity } from '../callsets/callsets.entity.js';
+import { respondTokenList } from '../paging.js';
+import { variantEntity } from '../variants/variants.entity.js';
+
+function listInSet(entity: EntityDef, accepted: string[], tokens: boolean): RouteDef {
+  return read.get(`/variantsets/:variantSetDbId/${entity.path}`, async (ctx: BrapiContext) => {
+    const id = ctx.params.variantSetDbId;
+    if ((await unknownIds(ctx.services.graph, 'VariantSet', 'variantSetDbId', [id])).length) throw new NotFoundError(`No VariantSet has variantSetDbId "${id}".`);
+    const input = filterInput(ctx);
+    reportIgnored(ctx, Object.keys(input).filter((k) => !accepted.includes(k)));
+    const filters = Object.fromEntries(Object.entries(input).filter(([k]) => accepted.includes(k) && k !== 'variantSetDbId'));
+    const { total, data } = await listEntities(ctx.services.graph, entity, compileWhere(entity, { ...filters, variantSetDbId: id }), ctx.state.paging);
+    (tokens ? respondTokenList : respondList)(ctx, total, data);
+  });
+}
+
+export const routes: RouteDef[] = [
+  listInSet(callSetEntity, ['callSetDbId', 'callSetName', 'variantSetDbId'], false),
+  listInSet(variantEntity, ['variantDbId', 'variantSetDbId'], true),
+];

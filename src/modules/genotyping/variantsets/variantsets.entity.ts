@@ -1,0 +1,31 @@
+// Variant sets (BrAPI-Genotyping /variantsets): one imported VCF, linked to the study it was genotyped for. Counts
+// are written by the import (a variant set never changes after it). References to genomes are not stored yet.
+import { relatedFilters } from '../../../entities/declare.js';
+import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
+import type { EntityDef } from '../../../entities/types.js';
+import { VS_PROGRAM, VS_TRIAL } from '../graph.js';
+
+const NO_REFERENCES = 'reference genomes are not stored (variants name their contig in referenceName)';
+
+export const variantSetEntity: EntityDef = {
+  path: 'variantsets',
+  label: 'VariantSet',
+  idField: 'variantSetDbId',
+  module: 'Genotyping',
+  schema: 'VariantSet',
+  jsonFields: ['additionalInfo', 'analysis', 'availableFormats', 'metadataFields', 'externalReferences'],
+  refs: [{ field: 'studyDbId', rel: 'IN_STUDY', target: { label: 'Study', idProp: 'studyDbId' } }],
+  filters: {
+    variantSetDbId: { kind: 'eq', prop: 'variantSetDbId' },
+    ...relatedFilters('<-[:IN_VARIANT_SET]-', 'Variant', ['variantDbId']),
+    ...relatedFilters('<-[:IN_VARIANT_SET]-', 'CallSet', ['callSetDbId']),
+    ...relatedFilters('-[:IN_STUDY]->', 'Study', ['studyDbId', 'studyName', 'commonCropName']),
+    ...relatedFilters(VS_TRIAL, 'Trial', ['trialDbId', 'trialName']),
+    ...relatedFilters(VS_PROGRAM, 'Program', ['programDbId', 'programName']),
+    ...externalReferenceFilters,
+  },
+  unapplied: { referenceSetDbId: NO_REFERENCES, referenceDbId: NO_REFERENCES },
+  operations: ['list', 'get'],
+  indexes: ['variantSetName'],
+  derive: deriveExternalReferences,
+};
