@@ -40,6 +40,8 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { pedigreeCheckOperations } from './extensions/pedigree-check/openapi.js';
+import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
 import type { ExtensionOperation } from '../openapi/document.js';
@@ -111,6 +113,7 @@ export const routes: RouteDef[] = [
   ...observationRoutes,
   ...observationUnitRoutes,
   ...kinshipRoutes,
+  ...pedigreeCheckRoutes,
   ...pedigreeHistoryRoutes,
   ...callRoutes,
   ...alleleMatrixRoutes,
@@ -118,4 +121,4 @@ export const routes: RouteDef[] = [
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations];
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...pedigreeCheckOperations];

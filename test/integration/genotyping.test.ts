@@ -153,6 +153,23 @@ describe('genotyping: VCF import, calls and allele matrix', function () {
     expect(read.json.result.dataMatrices[0].dataMatrix).to.deep.equal(rows.slice(0, 4).map((r) => [r.gts[0]]));
   });
 
+  it('PUT /calls changes calls in place (all or none); a bad genotype is a 400 and changes nothing', async () => {
+    const [first, second] = (await api('GET', '/variantsets/vs-roundtrip/variants?pageSize=2')).json.result.data.map((v: { variantDbId: string }) => v.variantDbId);
+    const lee = (await api('GET', '/callsets?variantSetDbId=vs-roundtrip&callSetName=Lee')).json.result.data[0].callSetDbId;
+    const put = await api('PUT', '/calls', [{ variantDbId: first, callSetDbId: lee, genotypeValue: '1|0' }, { variantDbId: second, callSetDbId: lee, genotypeValue: '.' }]);
+    expect(put.status, put.text).to.equal(200);
+    expectValidResponse('put', '/calls', 200, put.json);
+    const read = async (v: string) => (await api('GET', `/calls?variantDbId=${v}&callSetDbId=${lee}`)).json.result.data[0].genotypeValue;
+    expect([await read(first), await read(second)]).to.deep.equal(['1|0', '.']);
+    const bad = await api('PUT', '/calls', [{ variantDbId: first, callSetDbId: lee, genotypeValue: '0/0' }, { variantDbId: second, callSetDbId: lee, genotypeValue: '0/3' }]);
+    expect(bad.status).to.equal(400);
+    expect(await read(first)).to.equal('1|0');
+    // Put the file's calls back for the tests after this one.
+    const restore = await api('PUT', '/calls', [{ variantDbId: first, callSetDbId: lee, genotypeValue: rows[0].gts[1] }, { variantDbId: second, callSetDbId: lee, genotypeValue: rows[1].gts[1] }]);
+    expect(restore.status).to.equal(200);
+    expect([await read(first), await read(second)]).to.deep.equal([rows[0].gts[1], rows[1].gts[1]]);
+  });
+
   it('rejects unknown and ambiguous names (a name two Soybean germplasm share), imports the rest, exit 3', async () => {
     await createRecords('germplasm', [
       { germplasmName: 'Twin Line', commonCropName: 'Soybean', genus: 'Glycine', species: 'max' },

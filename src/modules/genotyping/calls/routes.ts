@@ -5,7 +5,9 @@ import { cypher } from '../../../graph/cypher-files.js';
 import { readsOnPrimary } from '../../../graph/consistency.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { read, write, type RouteDef } from '../../../http/routes.js';
+import { ForbiddenError } from '../../../errors.js';
+import { hasRole } from '../../../auth/actor.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { unknownIds } from '../../../entities/queries.js';
@@ -15,6 +17,7 @@ import type { Searchable } from '../../../search/searchables.js';
 import { respondTokenList } from '../paging.js';
 import { callText, idList, pageOfCalls, textEcho } from './calls.js';
 import { NO_FILTER, type CallFilter } from './queries.js';
+import { callUpdates, updateCalls } from './updateCalls.js';
 
 const TEXT = ['expandHomozygotes', 'unknownString', 'sepPhased', 'sepUnphased'];
 const FILTERS = ['callSetDbId', 'variantDbId', 'variantSetDbId'];
@@ -52,6 +55,16 @@ const SEARCH_PATH = '/search/calls';
 const searchable: Pick<Searchable, 'path'> = { path: 'calls' };
 
 export const routes: RouteDef[] = [
+  // Calls come from imports, which have no creator: as for any such record, only an admin changes them.
+  write.put('/calls', async (ctx) => {
+    const body = ctx.request.body;
+    // No body, or an empty list, changes nothing and answers the first page (as the bulk updates of other entities).
+    const updates = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && !Object.keys(body).length) ? [] : callUpdates(body);
+    if (updates.length && !hasRole(ctx.state.actor, 'admin')) throw new ForbiddenError('Calls belong to their import: only an admin may change them.');
+    if (updates.length) await updateCalls(ctx.services.graph, updates);
+    const filter = updates.length ? { ...NO_FILTER, variantDbIds: [...new Set(updates.map((u) => u.variantDbId))], callSetDbIds: [...new Set(updates.map((u) => u.callSetDbId))] } : NO_FILTER;
+    await answer(ctx, filter, {});
+  }),
   read.get('/calls', async (ctx) => {
     const input = filterInput(ctx);
     reportIgnored(ctx, Object.keys(input).filter((k) => !TEXT.includes(k) && !FILTERS.includes(k)));
