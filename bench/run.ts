@@ -13,6 +13,8 @@
 //   the list section also times the relationship filters (programDbId, trialDbId, studyDbId; GET and POST /search)
 //   against an id filter; BENCH_FIELD_ONLY=true / --field-only: only field data at field scale (POST of 5,000
 //   observations, a 10,000-observation study read page by page and as tables; bench/results/field-only.{json,md})
+//   BENCH_GENOTYPING_ONLY=true / --genotyping-only: only genotyping at scale (VCF import, allele matrix and calls
+//   pages, the pedigree check; bench/results/genotyping.{json,md}, small data in --quick: genotyping-quick.*);
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -27,6 +29,7 @@ import { measureKinship, writeKinshipReport } from './kinship.js';
 import { measureAreaSearch, type GeoResult } from './geo.js';
 import { FIELD_FULL, FIELD_QUICK, measureField, type FieldResult } from './field.js';
 import { measureLists, type ListResult } from './lists.js';
+import { GENOTYPING_FULL, GENOTYPING_QUICK, measureGenotyping, writeGenotypingReport } from './genotyping.js';
 import { measureRelationFilters, type RelationResult } from './relations.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
@@ -46,6 +49,7 @@ const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
 const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
+const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 
 const started = performance.now();
@@ -167,8 +171,25 @@ async function runKinship() {
   }
 }
 
+/** Genotyping at scale (small in the quick mode), on its own fresh database without demo data. */
+async function runGenotyping() {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    running = await startService(db);
+    const result = await measureGenotyping(running, quick ? GENOTYPING_QUICK : GENOTYPING_FULL, quick ? 2 : reps * 2, log);
+    const { json, md, text } = writeGenotypingReport(result, quick, Math.round(performance.now() - started));
+    console.log('\n' + text);
+    log(`written ${json} and ${md}`);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 async function main() {
   if (kinshipOnly) return runKinship();
+  if (genotypingOnly) return runGenotyping();
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
@@ -229,6 +250,7 @@ async function main() {
   const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : fieldOnly ? 'field-only' : quick ? 'quick' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
+  if (quick) await runGenotyping();
 }
 
 main()
