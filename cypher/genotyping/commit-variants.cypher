@@ -1,9 +1,15 @@
-// Commit of a VCF import, step 3 of 3: the staged variants become variants of the set, all in this transaction.
-// Params: $importId, $variantSetDbId
+// Commit of a VCF import, last step: the staged variants become variants of the set, each placed on the reference of
+// its contig, all in this transaction.
+// Params: $importId, $variantSetDbId, $referenceIds (map: contig -> referenceDbId)
 MATCH (vs:VariantSet {variantSetDbId: $variantSetDbId})
 MATCH (v:StagedVariant {importId: $importId})
 REMOVE v:StagedVariant
 SET v:Variant
 REMOVE v.importId
 CREATE (v)-[:IN_VARIANT_SET {i: 0}]->(vs)
+WITH v
+CALL (v) {
+  MATCH (ref:Reference {referenceDbId: $referenceIds[v.referenceName]})
+  CREATE (v)-[:ON_REFERENCE]->(ref)
+}
 RETURN count(v) AS variants

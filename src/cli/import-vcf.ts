@@ -16,6 +16,8 @@ const USAGE = `usage: npm run import-vcf -- <file.vcf[.gz]> --crop <crop> --stud
   --study <studyDbId>         the study the variant set belongs to (its samples are matched first, by sampleName)
   --variant-set-id <id>       DbId of the new variant set (default: generated)
   --variant-set-name <name>   default: the file name without .vcf
+  --reference-set <name>      the assembly the positions are on (default: the ##reference line, else one named
+                              after the variant set); its contigs become references, shared by later imports on it
   --dry-run                   check everything, write nothing; the report says what would be imported
   --report <file>             default: ./<file name>.import-report.json
   --batch-size <n>            variants per staging transaction (default 500)
@@ -29,6 +31,7 @@ const { values, positionals } = parseArgs({
     study: { type: 'string' },
     'variant-set-id': { type: 'string' },
     'variant-set-name': { type: 'string' },
+    'reference-set': { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     report: { type: 'string' },
     'batch-size': { type: 'string', default: '500' },
@@ -62,6 +65,7 @@ await runWithGraph(async (graph) => {
       studyDbId: values.study!.trim(),
       variantSetDbId: values['variant-set-id'],
       variantSetName: values['variant-set-name'],
+      referenceSet: values['reference-set'],
       dryRun: values['dry-run'],
       batchSize,
       onProgress: (done) => bar.update(done),
@@ -78,7 +82,7 @@ function summary(r: VcfImportReport): string {
   const would = r.dryRun ? 'would be ' : '';
   const lines = [
     `${r.dryRun ? 'dry run (nothing written): ' : ''}${r.file} (${r.crop}, study ${r.studyDbId}): ${r.variants} variants x ${r.matched.length} call sets in ${r.seconds.toFixed(1)} s`,
-    `  variant set ${r.variantSetDbId} "${r.variantSetName}" ${would}created: ${r.calls} calls (${r.missingCalls} missing) on ${r.contigs.length} contigs`,
+    `  variant set ${r.variantSetDbId} "${r.variantSetName}" ${would}created: ${r.calls} calls (${r.missingCalls} missing) on ${r.contigs.length} contigs of ${r.referenceSetName} (${r.referenceSetDbId})`,
     `  ${r.matched.filter((m) => m.by === 'sampleName').length} columns matched to samples of the study, ${r.matched.filter((m) => m.by !== 'sampleName').length} to germplasm (a new sample each)`,
     `  ${r.rejected.length} of ${r.sampleColumns} sample columns rejected${r.rejected.length ? ':' : ''}`,
   ];

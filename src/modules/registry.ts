@@ -19,6 +19,8 @@ import { seedLotEntity } from './germplasm/seedlots/seedlots.entity.js';
 import { seedLotTransactionEntity } from './germplasm/seedlots/transactions.entity.js';
 import { sampleEntity } from './genotyping/samples/samples.entity.js';
 import { callSetEntity } from './genotyping/callsets/callsets.entity.js';
+import { referenceEntity } from './genotyping/references/references.entity.js';
+import { referenceSetEntity } from './genotyping/referencesets/referencesets.entity.js';
 import { variantEntity } from './genotyping/variants/variants.entity.js';
 import { variantSetEntity } from './genotyping/variantsets/variantsets.entity.js';
 import { eventEntity } from './phenotyping/events/events.entity.js';
@@ -89,6 +91,8 @@ export const entities: EntityDef[] = [
   eventEntity,
   imageEntity,
   sampleEntity,
+  referenceSetEntity,
+  referenceEntity,
   variantSetEntity,
   variantEntity,
   callSetEntity,

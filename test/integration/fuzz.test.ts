@@ -34,6 +34,8 @@ const HOSTILE = [
 const NOT_FILTERS = new Set([
   // The table's variables choose its columns; its rows are the units whatever they are.
   '/observationunits/table observationVariableDbId', '/observations/table observationVariableDbId',
+  // How calls are written (genotyping): the same calls in other text.
+  'unknownString', 'sepPhased', 'sepUnphased', 'expandHomozygotes',
   'page', 'pageSize', 'pageToken', 'format', 'dataType', 'contentType', 'includeSiblings', 'includeParents', 'includeProgeny', 'includeFullTree', 'pedigreeDepth', 'progenyDepth', 'sortBy', 'sortOrder', 'includeObservations', 'observationLevels', 'searchResultsDbId', 'dateFormat']);
 const BROKEN_JSON = ['{', '[{"a":', 'nul', '{"a":1}}', '[1,,2]', "{'single': 'quotes'}", '\u0000', '{"a": NaN}', '[{"x": undefined}]'];
 

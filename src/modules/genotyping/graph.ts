@@ -2,6 +2,7 @@
 // takes them from here or from the entity declarations).
 //   (:Variant)-[:IN_VARIANT_SET]->(:VariantSet)-[:IN_STUDY]->(:Study)
 //   (:CallSet)-[:IN_VARIANT_SET]->(:VariantSet), (:CallSet)-[:OF_SAMPLE]->(:Sample)-[:OF_GERMPLASM]->(:Germplasm)
+//   (:Variant)-[:ON_REFERENCE]->(:Reference)-[:IN_REFERENCE_SET]->(:ReferenceSet)<-[:ON_REFERENCE_SET]-(:VariantSet)
 //   (:Variant)-[:HAS_CALLS]->(:CallRow {calls: bytes, ploidy}): the variant's calls, one per call set (calls/codec.ts)
 export const G = {
   variantSet: 'VariantSet',

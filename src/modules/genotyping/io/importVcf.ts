@@ -22,6 +22,8 @@ export interface VcfImportOptions {
   studyDbId: string;
   variantSetDbId?: string;
   variantSetName?: string;
+  /** The assembly the positions are on (default: the file's ##reference line, else one named after the variant set). */
+  referenceSet?: string;
   dryRun?: boolean;
   /** Variants per staging transaction. */
   batchSize?: number;
@@ -60,8 +62,12 @@ export interface VcfImportReport {
   calls: number;
   missingCalls: number;
   contigs: string[];
+  referenceSetDbId: string;
+  referenceSetName: string;
   seconds: number;
 }
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -96,6 +102,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   let missingCalls = 0;
   let lineNo = 0;
   const contigs = new Set<string>();
+  let reference: ReferencePlan | undefined;
   const flush = async () => {
     if (!batch.length) return;
     if (!options.dryRun) await graph.write(cypher('genotyping/stage-variants'), { importId, rows: batch });
@@ -138,7 +145,8 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
     if (!parser) throw new BadRequestError('no #CHROM header line: not a VCF');
     if (!variants) throw new BadRequestError('the VCF has no variant lines');
     await flush();
-    if (!options.dryRun) await commit(graph, { importId, variantSetDbId, variantSetName, studyDbId: options.studyDbId, matched, variants, created, file, metadataFields: formatFields(parser) });
+    reference = referenceSet(parser, options.referenceSet ?? null, crop, variantSetName, contigs);
+    if (!options.dryRun) await commit(graph, { importId, variantSetDbId, variantSetName, studyDbId: options.studyDbId, matched, variants, created, file, metadataFields: formatFields(parser), reference });
   } catch (err) {
     lines.close();
     raw.destroy();
@@ -161,7 +169,38 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
     calls: variants * matched.length,
     missingCalls,
     contigs: [...contigs],
+    referenceSetDbId: reference!.set.id,
+    referenceSetName: reference!.set.props.referenceSetName,
     seconds: (Date.now() - started) / 1000,
+  };
+}
+
+interface ReferencePlan {
+  set: { id: string; props: { referenceSetName: string } & Record<string, unknown> };
+  references: Array<{ id: string; props: Record<string, unknown> }>;
+  /** contig -> referenceDbId */
+  ids: Record<string, string>;
+}
+
+/** The reference set and its references (every contig of the header and of the data lines). */
+function referenceSet(parser: VCF, named: string | null, crop: string, variantSetName: string, seen: Set<string>): ReferencePlan {
+  const header = parser.getMetadata('reference');
+  const name = named ?? (typeof header === 'string' && header ? header : `${crop} assembly of ${variantSetName}`);
+  const id = `refset-${slug(crop)}-${slug(name)}`;
+  const declared = (parser.getMetadata('contig') ?? {}) as Record<string, { length?: number | string; md5?: string }>;
+  const contigs = [...new Set([...Object.keys(declared), ...seen])];
+  const references = contigs.map((contig) => {
+    const meta = declared[contig] ?? {};
+    const length = meta.length === undefined ? null : Number(meta.length);
+    return {
+      id: `${id}-${contig}`,
+      props: { referenceDbId: `${id}-${contig}`, referenceName: contig, length: Number.isSafeInteger(length) ? length : null, md5checksum: meta.md5 ?? null, commonCropName: crop, isDerived: false },
+    };
+  });
+  return {
+    set: { id, props: { referenceSetDbId: id, referenceSetName: name, commonCropName: crop, isDerived: false, description: `Assembly named by the VCF import of ${variantSetName}` } },
+    references,
+    ids: Object.fromEntries(references.map((r) => [r.props.referenceName as string, r.id])),
   };
 }
 
@@ -231,6 +270,7 @@ interface CommitProps {
   created: string;
   file: string;
   metadataFields: Array<Record<string, string>>;
+  reference: ReferencePlan;
 }
 
 async function commit(graph: Graph, p: CommitProps) {
@@ -255,8 +295,9 @@ async function commit(graph: Graph, p: CommitProps) {
   }));
   await graph.transaction(async (tx) => {
     await tx.run(cypher('genotyping/commit-variant-set'), { studyDbId, props });
+    await tx.run(cypher('genotyping/commit-references'), { variantSetDbId, set: p.reference.set, references: p.reference.references });
     await tx.run(cypher('genotyping/commit-call-sets'), { variantSetDbId, studyDbId, callSets });
-    const [row] = await tx.run<{ variants: number }>(cypher('genotyping/commit-variants'), { importId, variantSetDbId });
+    const [row] = await tx.run<{ variants: number }>(cypher('genotyping/commit-variants'), { importId, variantSetDbId, referenceIds: p.reference.ids });
     if (row.variants !== p.variants) throw new Error(`staged ${row.variants} variants, expected ${p.variants}`);
   });
 }

@@ -1,12 +1,11 @@
 // Variants (BrAPI-Genotyping /variants): the rows of an imported VCF. Their calls are not on the node (a list would
 // carry them): they sit on the variant's CallRow (see ../graph.ts). DbIds end in the zero-padded row number, so DbId
-// order is file order.
+// order is file order. A variant is placed on a reference (a contig of the import's reference set).
 import { relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { VS_PROGRAM, VS_TRIAL } from '../graph.js';
 
-const NO_REFERENCES = 'reference genomes are not stored (variants name their contig in referenceName)';
 const SET = '-[:IN_VARIANT_SET]->';
 
 export const variantEntity: EntityDef = {
@@ -16,10 +15,19 @@ export const variantEntity: EntityDef = {
   module: 'Genotyping',
   schema: 'Variant',
   jsonFields: ['additionalInfo', 'externalReferences'],
-  refs: [{ field: 'variantSetDbId', rel: 'IN_VARIANT_SET', target: { label: 'VariantSet', idProp: 'variantSetDbId' }, many: true }],
+  refs: [
+    { field: 'variantSetDbId', rel: 'IN_VARIANT_SET', target: { label: 'VariantSet', idProp: 'variantSetDbId' }, many: true },
+    { field: 'referenceDbId', rel: 'ON_REFERENCE', target: { label: 'Reference', idProp: 'referenceDbId' } },
+  ],
+  computed: {
+    referenceSetDbId: 'head([(n)-[:ON_REFERENCE]->(:Reference)-[:IN_REFERENCE_SET]->(s:ReferenceSet) | s.referenceSetDbId])',
+    referenceSetName: 'head([(n)-[:ON_REFERENCE]->(:Reference)-[:IN_REFERENCE_SET]->(s:ReferenceSet) | s.referenceSetName])',
+  },
   filters: {
     variantDbId: { kind: 'eq', prop: 'variantDbId' },
     ...relatedFilters(SET, 'VariantSet', ['variantSetDbId']),
+    ...relatedFilters('-[:ON_REFERENCE]->', 'Reference', ['referenceDbId']),
+    ...relatedFilters('-[:ON_REFERENCE]->(:Reference)-[:IN_REFERENCE_SET]->', 'ReferenceSet', ['referenceSetDbId']),
     ...relatedFilters(`${SET}(:VariantSet)<-[:IN_VARIANT_SET]-`, 'CallSet', ['callSetDbId']),
     ...relatedFilters(`${SET}(:VariantSet)-[:IN_STUDY]->`, 'Study', ['studyDbId', 'studyName', 'commonCropName']),
     ...relatedFilters(`${SET}(:VariantSet)${VS_TRIAL}`, 'Trial', ['trialDbId', 'trialName']),
@@ -29,7 +37,6 @@ export const variantEntity: EntityDef = {
     end: { kind: 'max', prop: 'start', type: 'integer' },
     ...externalReferenceFilters,
   },
-  unapplied: { referenceDbId: NO_REFERENCES, referenceSetDbId: NO_REFERENCES },
   operations: ['list', 'get'],
   tokenPaging: true,
   indexes: ['referenceName', 'start', 'end'],

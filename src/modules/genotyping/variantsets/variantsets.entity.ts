@@ -1,11 +1,10 @@
 // Variant sets (BrAPI-Genotyping /variantsets): one imported VCF, linked to the study it was genotyped for. Counts
-// are written by the import (a variant set never changes after it). References to genomes are not stored yet.
+// are written by the import (a variant set never changes after it); its reference set is the import's assembly.
 import { relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 import { VS_PROGRAM, VS_TRIAL } from '../graph.js';
 
-const NO_REFERENCES = 'reference genomes are not stored (variants name their contig in referenceName)';
 
 export const variantSetEntity: EntityDef = {
   path: 'variantsets',
@@ -14,7 +13,10 @@ export const variantSetEntity: EntityDef = {
   module: 'Genotyping',
   schema: 'VariantSet',
   jsonFields: ['additionalInfo', 'analysis', 'availableFormats', 'metadataFields', 'externalReferences'],
-  refs: [{ field: 'studyDbId', rel: 'IN_STUDY', target: { label: 'Study', idProp: 'studyDbId' } }],
+  refs: [
+    { field: 'studyDbId', rel: 'IN_STUDY', target: { label: 'Study', idProp: 'studyDbId' } },
+    { field: 'referenceSetDbId', rel: 'ON_REFERENCE_SET', target: { label: 'ReferenceSet', idProp: 'referenceSetDbId' } },
+  ],
   filters: {
     variantSetDbId: { kind: 'eq', prop: 'variantSetDbId' },
     ...relatedFilters('<-[:IN_VARIANT_SET]-', 'Variant', ['variantDbId']),
@@ -22,9 +24,10 @@ export const variantSetEntity: EntityDef = {
     ...relatedFilters('-[:IN_STUDY]->', 'Study', ['studyDbId', 'studyName', 'commonCropName']),
     ...relatedFilters(VS_TRIAL, 'Trial', ['trialDbId', 'trialName']),
     ...relatedFilters(VS_PROGRAM, 'Program', ['programDbId', 'programName']),
+    ...relatedFilters('-[:ON_REFERENCE_SET]->', 'ReferenceSet', ['referenceSetDbId']),
+    ...relatedFilters('-[:ON_REFERENCE_SET]->(:ReferenceSet)<-[:IN_REFERENCE_SET]-', 'Reference', ['referenceDbId']),
     ...externalReferenceFilters,
   },
-  unapplied: { referenceSetDbId: NO_REFERENCES, referenceDbId: NO_REFERENCES },
   operations: ['list', 'get'],
   indexes: ['variantSetName'],
   derive: deriveExternalReferences,
