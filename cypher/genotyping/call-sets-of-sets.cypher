@@ -7,6 +7,7 @@ WHERE ($variantSetDbIds IS NULL OR vs.variantSetDbId IN $variantSetDbIds)
   AND ($variantDbIds IS NULL OR EXISTS { MATCH (v:Variant)-[:IN_VARIANT_SET]->(vs) WHERE v.variantDbId IN $variantDbIds })
 WITH vs ORDER BY vs.variantSetDbId
 RETURN vs.variantSetDbId AS variantSetDbId, vs.variantSetName AS variantSetName, vs.variantCount AS variantCount,
+       vs.variantIdPrefix AS variantIdPrefix,
        COLLECT {
          MATCH (c:CallSet)-[:IN_VARIANT_SET]->(vs)
          WHERE $callSetDbIds IS NULL OR c.callSetDbId IN $callSetDbIds

@@ -22,7 +22,7 @@ async function load(graph: Graph, variantSetDbId: string): Promise<Loaded> {
   const firsts = new Map<string, GenotypedGermplasm>();
   for (const g of await genotypedGermplasm(graph, variantSetDbId)) if (!firsts.has(g.germplasmDbId)) firsts.set(g.germplasmDbId, g);
   const records = [...firsts.values()];
-  const genotypes = await readGenotypes(graph, variantSetDbId, scope.variantCount, records.map((r) => r.column));
+  const genotypes = await readGenotypes(graph, scope, records.map((r) => r.column));
   const lines = new Map(records.map((r, i) => [r.germplasmDbId, { germplasmDbId: r.germplasmDbId, germplasmName: r.germplasmName, genotypes: genotypes[i], callSetDbId: r.callSetDbId, record: r }]));
   return { lines, variantCount: scope.variantCount };
 }

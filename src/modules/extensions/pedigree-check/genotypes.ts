@@ -4,7 +4,7 @@ import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { ABSENT, MISSING } from '../../genotyping/calls/codec.js';
 import { NO_FILTER } from '../../genotyping/calls/queries.js';
-import { readRows } from '../../genotyping/calls/queries.js';
+import { readRows, type SetScope } from '../../genotyping/calls/queries.js';
 import { MISSING_ALLELE, type Genotypes } from './mendel.js';
 
 const CHUNK = 2000;
@@ -22,10 +22,11 @@ export async function genotypedGermplasm(graph: Graph, variantSetDbId: string): 
 }
 
 /** Each listed column's first two alleles per marker (a haploid call counts twice); every variant of the set. */
-export async function readGenotypes(graph: Graph, variantSetDbId: string, variantCount: number, columns: number[]): Promise<Genotypes[]> {
+export async function readGenotypes(graph: Graph, set: SetScope, columns: number[]): Promise<Genotypes[]> {
+  const { variantCount } = set;
   const out = columns.map(() => ({ a1: new Uint8Array(variantCount).fill(MISSING_ALLELE), a2: new Uint8Array(variantCount).fill(MISSING_ALLELE) }));
   for (let skip = 0; skip < variantCount; skip += CHUNK) {
-    const rows = await readRows(graph, variantSetDbId, NO_FILTER, skip, CHUNK);
+    const rows = await readRows(graph, set, NO_FILTER, skip, CHUNK);
     rows.forEach((row, r) => {
       const m = skip + r;
       columns.forEach((col, k) => {

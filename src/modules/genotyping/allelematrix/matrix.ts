@@ -51,7 +51,7 @@ export async function alleleMatrix(graph: Graph, req: MatrixRequest) {
     const to = Math.min(rowTo - offset, set.variantCount);
     offset += set.variantCount;
     if (to <= from) continue;
-    for (const row of await readRows(graph, set.variantSetDbId, filter, from, to - from)) {
+    for (const row of await readRows(graph, set, filter, from, to - from)) {
       variantDbIds.push(row.variantDbId);
       if (req.preview) continue;
       gt.push(pageColumns.map((c) => (c.set === s ? genotypeText(row.calls, row.ploidy, c.cs.callSetIndex, req.text) : req.text.unknownString)));

@@ -53,7 +53,7 @@ export async function pageOfCalls(graph: Graph, filter: CallFilter, text: CallTe
     offset += size;
     if (!width || to <= from) continue;
     const firstRow = Math.floor(from / width);
-    const rows = await readRows(graph, set.variantSetDbId, filter, firstRow, Math.ceil(to / width) - firstRow);
+    const rows = await readRows(graph, set, filter, firstRow, Math.ceil(to / width) - firstRow);
     for (let k = from; k < to; k++) {
       const row = rows[Math.floor(k / width) - firstRow];
       if (!row) break;

@@ -3,6 +3,9 @@ import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { unsigned } from './codec.js';
 
+/** Digits of the row number in the DbIds the import gives variants (io/importVcf.ts). */
+export const VARIANT_ID_DIGITS = 9;
+
 export interface CallSetRef {
   callSetDbId: string;
   callSetName: string | null;
@@ -15,6 +18,8 @@ export interface SetScope {
   callSets: CallSetRef[];
   /** Variants of the set that pass the variant filters. */
   variantCount: number;
+  /** How the import named the set's variants (prefix + zero-padded row number), when it did. */
+  variantIdPrefix: string | null;
 }
 
 export interface CallRowRecord {
@@ -48,17 +53,26 @@ export async function readScope(graph: Graph, f: CallFilter): Promise<SetScope[]
     const variantCount = f.variantDbIds || f.ranges
       ? (await graph.read<{ total: number }>(cypher('genotyping/count-variants'), { variantSetDbId: s.variantSetDbId, variantDbIds: f.variantDbIds, ranges: f.ranges }))[0].total
       : s.variantCount ?? 0;
-    scoped.push({ variantSetDbId: s.variantSetDbId, variantSetName: s.variantSetName, callSets, variantCount });
+    scoped.push({ variantSetDbId: s.variantSetDbId, variantSetName: s.variantSetName, callSets, variantCount, variantIdPrefix: s.variantIdPrefix ?? null });
   }
   return scoped;
 }
 
-/** Variants `skip`..`skip + limit` (in file order, among those in scope) of one set, with their call rows. */
-export async function readRows(graph: Graph, variantSetDbId: string, f: CallFilter, skip: number, limit: number): Promise<CallRowRecord[]> {
+/**
+ * Variants `skip`..`skip + limit` (in file order, among those in scope) of one set, with their call rows. Without
+ * variant filters, a set whose variants the import named by row number is read by DbId (an index lookup per row);
+ * otherwise the set's variants are filtered and sorted.
+ */
+export async function readRows(graph: Graph, set: Pick<SetScope, 'variantSetDbId' | 'variantIdPrefix' | 'variantCount'>, f: CallFilter, skip: number, limit: number): Promise<CallRowRecord[]> {
+  limit = Math.min(limit, set.variantCount - skip);
   if (limit <= 0) return [];
-  const rows = await graph.read<Omit<CallRowRecord, 'calls'> & { calls: Int8Array }>(cypher('genotyping/call-rows'), {
-    variantSetDbId, variantDbIds: f.variantDbIds, ranges: f.ranges, skip, limit,
-  });
+  const byId = set.variantIdPrefix && !f.variantDbIds && !f.ranges;
+  const rows = await graph.read<Omit<CallRowRecord, 'calls'> & { calls: Int8Array }>(
+    byId ? cypher('genotyping/call-rows-by-id') : cypher('genotyping/call-rows'),
+    byId
+      ? { ids: Array.from({ length: limit }, (_, i) => `${set.variantIdPrefix}${String(skip + i + 1).padStart(VARIANT_ID_DIGITS, '0')}`) }
+      : { variantSetDbId: set.variantSetDbId, variantDbIds: f.variantDbIds, ranges: f.ranges, skip, limit },
+  );
   return rows.map((r) => ({ ...r, calls: unsigned(r.calls) }));
 }
 

@@ -15,6 +15,7 @@ import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { refreshStatistics } from '../../../graph/schema.js';
 import { signed } from '../calls/codec.js';
+import { VARIANT_ID_DIGITS } from '../calls/queries.js';
 import { packCalls, scratchFor, variantProps } from './vcfRows.js';
 
 export interface VcfImportOptions {
@@ -70,6 +71,8 @@ export interface VcfImportReport {
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** Variant DbIds: the set's DbId, this, and the 1-based row number in VARIANT_ID_DIGITS digits (read by it). */
+const VARIANT_ID = '-v';
 
 export async function importVcf(graph: Graph, file: string, options: VcfImportOptions): Promise<VcfImportReport> {
   const started = Date.now();
@@ -137,7 +140,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
       }
       contigs.add(variant.CHROM);
       missingCalls += packed.missing;
-      const props = variantProps(variant, `${variantSetDbId}-v${pad(variants + 1, 9)}`, variants, created);
+      const props = variantProps(variant, `${variantSetDbId}${VARIANT_ID}${pad(variants + 1, VARIANT_ID_DIGITS)}`, variants, created);
       batch.push({ props, calls: signed(packed.bytes), ploidy: packed.ploidy });
       variants++;
       if (batch.length >= batchSize) await flush();
@@ -280,6 +283,7 @@ async function commit(graph: Graph, p: CommitProps) {
     variantSetName: p.variantSetName,
     callSetCount: p.matched.length,
     variantCount: p.variants,
+    variantIdPrefix: `${variantSetDbId}${VARIANT_ID}`,
     metadataFields: JSON.stringify(p.metadataFields),
     availableFormats: JSON.stringify([{ dataFormat: 'VCF', fileFormat: 'text/tsv', fileURL: null, expandHomozygotes: true, sepPhased: '|', sepUnphased: '/', unknownString: '.' }]),
     analysis: JSON.stringify([{ analysisDbId: `${variantSetDbId}-import`, analysisName: `VCF import of ${path.basename(p.file)}`, created: p.created, updated: p.created, description: null, software: null, type: 'import' }]),
