@@ -80,8 +80,12 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
   const unusedParents: UnusedParent[] = [];
   // Per row, grown as rows are made (at most n).
   const parentStart = new Int32Array(n + 1);
-  const parentRow: number[] = [];
-  const parentWeight: number[] = [];
+  // Typed arrays sized for every parent relationship (at least as many as the rows' parents): the trace's inner loop
+  // reads them tens of millions of times.
+  const edges = records.reduce((sum, r) => sum + r.parents.length, 0);
+  const parentRow = new Int32Array(edges);
+  const parentWeight = new Float64Array(edges);
+  let parents = 0;
   const d = new Float64Array(n);
   // a_pp of each row: 1 + F ("pedigree") or 2 ("inbred").
   const diagonal = new Float64Array(n);
@@ -94,16 +98,16 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
   const generation = new Int32Array(n);
   const head = new Int32Array(n + 1).fill(-1);
   const next = new Int32Array(n);
+  // L of each row touched; contributions are positive, so a non-zero entry marks a row already waiting.
   const scratch = new Float64Array(n);
-  const queued = new Uint8Array(n);
   /** V = w'Aw for weights on rows (Meuwissen & Luo's trace up the ancestry). */
   const variance = (weights: Map<number, number>): number => {
     let highest = -1;
     let lowest = n;
     for (const [r, w] of weights) {
+      const waiting = scratch[r] !== 0;
       scratch[r] += w;
-      if (queued[r]) continue;
-      queued[r] = 1;
+      if (waiting) continue;
       const g = generation[r];
       next[r] = head[g];
       head[g] = r;
@@ -117,14 +121,13 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
         head[g] = next[j];
         const l = scratch[j];
         scratch[j] = 0;
-        queued[j] = 0;
         v += l * l * d[j];
         const end = parentStart[j + 1];
         for (let t = parentStart[j]; t < end; t++) {
           const q = parentRow[t];
-          scratch[q] += parentWeight[t] * l;
-          if (queued[q]) continue;
-          queued[q] = 1;
+          const before = scratch[q];
+          scratch[q] = before + parentWeight[t] * l;
+          if (before !== 0) continue;
           const h = generation[q];
           next[q] = head[h];
           head[h] = q;
@@ -177,9 +180,9 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
     const r = rows++;
     rowOfRecord[recordIndex] = r;
     firstOfRow[r] = record.germplasmDbId;
-    parentStart[r] = parentRow.length;
-    for (const [p, w] of weights) parentRow.push(p), parentWeight.push(w);
-    parentStart[r + 1] = parentRow.length;
+    parentStart[r] = parents;
+    for (const [p, w] of weights) (parentRow[parents] = p), (parentWeight[parents++] = w);
+    parentStart[r + 1] = parents;
     for (const p of weights.keys()) generation[r] = Math.max(generation[r], generation[p] + 1);
 
     let v = 0;
@@ -217,8 +220,8 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
     germplasm,
     rows,
     parentStart: parentStart.slice(0, rows + 1),
-    parentRow: Int32Array.from(parentRow),
-    parentWeight: Float64Array.from(parentWeight),
+    parentRow: parentRow.slice(0, parents),
+    parentWeight: parentWeight.slice(0, parents),
     d: d.slice(0, rows),
     unusedParents,
   };
