@@ -13,6 +13,8 @@ import { decompose, inverseTriplets } from '../src/modules/extensions/relationsh
 import { readPedigree } from '../src/modules/extensions/relationship/query.js';
 import { qualityFindings } from '../src/modules/extensions/pedigree-quality/quality.js';
 import { readQualityScope } from '../src/modules/extensions/pedigree-quality/query.js';
+import { findCrosses } from '../src/modules/extensions/duplicate-crosses/query.js';
+import { crossPairs } from '../src/modules/extensions/duplicate-crosses/routes.js';
 import type { RunningServer } from '../src/server.js';
 import { machine } from './report.js';
 import { ratio, round, summarize, timed, type Summary } from './stats.js';
@@ -50,6 +52,8 @@ interface Spec {
   name: string;
   call: string;
   url: string;
+  /** A POST's request (default GET). */
+  init?: RequestInit;
   statement: () => Promise<unknown>;
   compute: () => Promise<unknown>;
   size: (text: string) => Record<string, number>;
@@ -58,10 +62,10 @@ interface Spec {
 
 /** A warm-up, then `reps` rounds of the three measurements, their order rotating between rounds. */
 async function measure(spec: Spec, dataset: string, germplasm: number, reps: number, log: (s: string) => void): Promise<AnalyticsCase> {
-  const size = spec.size(await fetchText(spec.url));
+  const size = spec.size(await fetchText(spec.url, spec.init));
   const times = { request: [] as number[], traversal: [] as number[], compute: [] as number[], cpu: [] as number[] };
   const steps = [
-    async () => times.request.push((await timed(() => fetchText(spec.url))).ms),
+    async () => times.request.push((await timed(() => fetchText(spec.url, spec.init))).ms),
     async () => times.traversal.push((await timed(spec.statement)).ms),
     async () => {
       const { ms, cpu } = await cpuTimed(spec.compute);
@@ -77,7 +81,7 @@ async function measure(spec: Spec, dataset: string, germplasm: number, reps: num
 }
 
 /** Inbreeding of every germplasm of the database (SoyBase in the full run): target 2 s. */
-export async function measureInbreeding(running: RunningServer, dataset: string, reps: number, log: (s: string) => void): Promise<AnalyticsCase[]> {
+export async function measureInbreeding(running: RunningServer, dataset: string, reps: number, log: (s: string) => void, targetMs: number | null = 2000): Promise<AnalyticsCase[]> {
   const records = await readPedigree(running.graph, null);
   return [await measure({
     name: 'inbreeding, whole database',
@@ -86,7 +90,7 @@ export async function measureInbreeding(running: RunningServer, dataset: string,
     statement: () => running.graph.read(cypher('extensions/pedigree-all')),
     compute: async () => decompose(records, 'pedigree'),
     size: (text) => ({ germplasm: JSON.parse(text).result.germplasmCount }),
-    targetMs: 2000,
+    targetMs,
   }, dataset, records.length, reps, log)];
 }
 
@@ -123,6 +127,27 @@ export async function measureWholePedigree(running: RunningServer, dataset: stri
     size: (text) => ({ findings: JSON.parse(text).result.findingCount }),
     targetMs: 10_000,
   }, dataset, scope.germplasm.length, reps, log));
+  // A crossing block of 1,000 pairs: parents of existing crosses, every other pair reversed (so half are found as
+  // reciprocals), and pairs of founders that were never crossed.
+  const crosses = records.filter((r) => r.parents.some((p) => p.parentType === 'FEMALE') && r.parents.some((p) => p.parentType === 'MALE'));
+  const founders = records.filter((r) => r.parents.length === 0);
+  const pairs = Array.from({ length: 1000 }, (_, i) => {
+    if (i % 4 === 3) return { femaleDbId: founders[i % founders.length].germplasmDbId, maleDbId: founders[(i * 7 + 1) % founders.length].germplasmDbId };
+    const c = crosses[Math.floor((i * crosses.length) / 1000)];
+    const [f, m] = ['FEMALE', 'MALE'].map((t) => c.parents.find((p) => p.parentType === t)!.germplasmDbId);
+    return i % 2 ? { femaleDbId: m, maleDbId: f } : { femaleDbId: f, maleDbId: m };
+  });
+  const body = JSON.stringify({ crosses: pairs });
+  cases.push(await measure({
+    name: 'duplicate crosses, 1,000 pairs',
+    call: 'POST /extensions/duplicate-crosses',
+    url: `${running.baseUrl}/extensions/duplicate-crosses`,
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    statement: () => findCrosses(running.graph, pairs),
+    compute: async () => crossPairs(JSON.parse(body)),
+    size: (text) => ({ pairs: JSON.parse(text).result.crossCount, found: JSON.parse(text).result.duplicateCount }),
+    targetMs: 1000,
+  }, dataset, records.length, reps, log));
   return cases;
 }
 

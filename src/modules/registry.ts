@@ -39,6 +39,8 @@ import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
+import { duplicateCrossOperations } from './extensions/duplicate-crosses/openapi.js';
+import { routes as duplicateCrossRoutes } from './extensions/duplicate-crosses/routes.js';
 import { pedigreeQualityOperations } from './extensions/pedigree-quality/openapi.js';
 import { routes as pedigreeQualityRoutes } from './extensions/pedigree-quality/routes.js';
 import { relationshipOperations } from './extensions/relationship/openapi.js';
@@ -109,7 +111,8 @@ export const routes: RouteDef[] = [
   ...pedigreeHistoryRoutes,
   ...relationshipRoutes,
   ...pedigreeQualityRoutes,
+  ...duplicateCrossRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...relationshipOperations, ...pedigreeQualityOperations];
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...relationshipOperations, ...pedigreeQualityOperations, ...duplicateCrossOperations];

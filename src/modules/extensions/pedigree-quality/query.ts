@@ -12,6 +12,8 @@ export interface QualityScope {
 export async function readQualityScope(graph: Graph, scope: QualityScope): Promise<{ germplasm: QualityRecord[] } | null> {
   const params = { commonCropName: scope.commonCropName ?? null, programDbId: scope.programDbId ?? null };
   const file = scope.programDbId === undefined ? 'extensions/pedigree-quality' : 'extensions/pedigree-quality-program';
-  const [row] = await graph.read<{ germplasm: QualityRecord[] }>(cypher(file), params);
-  return row ?? null;
+  const rows = await graph.read<QualityRecord & Record<string, unknown>>(cypher(file), params);
+  // A program's statement answers one row of nulls for a program without germplasm, and none for an unknown one.
+  if (scope.programDbId !== undefined && rows.length === 0) return null;
+  return { germplasm: rows.filter((g) => g.germplasmDbId !== null) };
 }
