@@ -6,6 +6,7 @@ import { computeKinship, type KinshipMethod, type PedigreeRecord } from '../../s
 import { mulberry32 } from '../../bench/generate.js';
 import { decompose, inverseTriplets, type Decomposition } from '../../src/modules/extensions/relationship/inverse.js';
 import { contributions, gametePairs, originOf } from '../../src/modules/extensions/relationship/origin.js';
+import { computeGenerations } from '../../src/modules/extensions/relationship/generations.js';
 
 const TOLERANCE = 1e-9;
 
@@ -275,4 +276,45 @@ describe('relationship: random pedigrees against the tabular kinship', () => {
       expect(merged).to.be.above(20);
     });
   }
+});
+
+describe('generations and completeness (generations.ts)', () => {
+  // A, B, X founders. F1 = A x B, selfed to F2, F3; BC1 = F1 x A, selfed to BC1F2, crossed back to A again (BC2F1);
+  // BCB = F2 x B; TW = F1 x X (a three-way cross); H has only a FEMALE; K is a clone of F2.
+  const SPEC = {
+    A: [], B: [], X: [],
+    F1: ['FEMALE:A', 'MALE:B'], F2: ['SELF:F1'], F3: ['SELF:F2'],
+    BC1: ['FEMALE:F1', 'MALE:A'], BC1S: ['SELF:BC1'], BC2: ['FEMALE:A', 'MALE:BC1S'],
+    BCB: ['FEMALE:F2', 'MALE:B'], TW: ['FEMALE:F1', 'MALE:X'], H: ['FEMALE:A'], K: ['CLONAL:F2'],
+  };
+  const result = new Map(computeGenerations(pedigree(SPEC)).map((g) => [g.germplasmDbId, g]));
+  const get = (id: string) => result.get(id)!;
+
+  it('filial and backcross codes where the graph shows them', () => {
+    const codes = Object.fromEntries([...result].map(([id, g]) => [id, g.generationCode]));
+    expect(codes).to.deep.equal({
+      A: null, B: null, X: null, F1: 'F1', F2: 'F2', F3: 'F3', BC1: 'BC1F1', BC1S: 'BC1F2', BC2: 'BC2F1', BCB: 'BC1F1', TW: 'F1', H: null, K: 'F2',
+    });
+  });
+
+  it('maximum, complete and equivalent complete generations', () => {
+    // BC1 = F1 x A: max 1 + 1 = 2; complete 1 + min(1, 0) = 1; ECG (1 + 1)/2 + (1 + 0)/2 = 1.5.
+    expect([get('BC1').maxGenerations, get('BC1').completeGenerations, get('BC1').equivalentGenerations]).to.deep.equal([2, 1, 1.5]);
+    // A selfing adds a whole generation: F3 max 3, complete 3, ECG 3.
+    expect([get('F3').maxGenerations, get('F3').completeGenerations, get('F3').equivalentGenerations]).to.deep.equal([3, 3, 3]);
+    // One known parent: max 1, complete 0, ECG 1/2. A founder: all 0. A clone: its parent's.
+    expect([get('H').maxGenerations, get('H').completeGenerations, get('H').equivalentGenerations]).to.deep.equal([1, 0, 0.5]);
+    expect([get('A').maxGenerations, get('A').completeGenerations, get('A').equivalentGenerations]).to.deep.equal([0, 0, 0]);
+    expect({ ...get('K'), germplasmDbId: 'F2' }).to.deep.equal(get('F2'));
+  });
+
+  it('pedigree completeness index (MacCluer et al. 1983) over 5 generations', () => {
+    // F1: each side knows its parent only: C = (1 + 0 + 0 + 0 + 0)/5 = 0.2, PCI = 2 * 0.2 * 0.2 / 0.4 = 0.2.
+    expect(get('F1').completeness).to.be.closeTo(0.2, 1e-12);
+    // F2: each side is F1, known at generations 1 and 2: C = 0.4, PCI 0.4.
+    expect(get('F2').completeness).to.be.closeTo(0.4, 1e-12);
+    // BC1 = F1 x A: C_F1 = (1 + 1)/5 = 0.4, C_A = 1/5 = 0.2: PCI = 2 * 0.4 * 0.2 / 0.6 = 4/15. H: a side unknown, 0.
+    expect(get('BC1').completeness).to.be.closeTo(4 / 15, 1e-12);
+    expect(get('H').completeness).to.equal(0);
+  });
 });

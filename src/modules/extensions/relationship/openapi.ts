@@ -107,7 +107,41 @@ function pair(path: string, summary: string, description: string, parameters: un
   ];
 }
 
+const generationsResult = {
+  type: 'object',
+  required: ['germplasmCount', 'data'],
+  properties: {
+    germplasmCount: { type: 'integer' },
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['germplasmDbId', 'germplasmName', 'maxGenerations', 'completeGenerations', 'equivalentGenerations', 'completeness', 'generationCode'],
+        properties: {
+          germplasmDbId: { type: 'string' },
+          germplasmName: { type: 'string', nullable: true },
+          maxGenerations: { type: 'integer' },
+          completeGenerations: { type: 'integer' },
+          equivalentGenerations: { type: 'number', description: 'Equivalent complete generations (Maignel et al. 1996).' },
+          completeness: { type: 'number', description: 'Pedigree completeness index over 5 generations (MacCluer et al. 1983).' },
+          generationCode: { type: 'string', nullable: true, description: 'F1, F2, ..., BC1F1, BC1F2, ... where the graph shows it.' },
+        },
+      },
+    },
+  },
+};
+
 export const relationshipOperations: ExtensionOperation[] = [
+  ...pair(
+    '/extensions/generations',
+    'Extension: generations, pedigree completeness and filial / backcross codes',
+    'Not part of BrAPI. For every germplasm of the pedigree read: maximum, complete and equivalent complete ' +
+      'generations, the pedigree completeness index, and a generation code (F3, BC1F2) where the graph shows it. ' +
+      'The method parameter does not change them.',
+    [format(['json', 'csv', 'tsv'], 'json (default), or csv/tsv with the same columns.')],
+    generationsResult,
+    { 'text/csv': text, 'text/tsv': text },
+  ),
   ...pair(
     '/extensions/inbreeding',
     'Extension: inbreeding coefficients of the whole pedigree or of germplasm and their ancestors',

@@ -9,15 +9,18 @@ import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
+import { computeGenerations } from './generations.js';
 import { decompose, inverseTriplets, type Decomposition } from './inverse.js';
+import type { PedigreeRecord } from '../kinship/kinship.js';
 import { inverseTableOf, relationshipRequest, type RelationshipRequest } from './params.js';
 import { readPedigree } from './query.js';
 
 export const INBREEDING_PATH = '/extensions/inbreeding';
 export const INVERSE_PATH = '/extensions/relationship-inverse';
+export const GENERATIONS_PATH = '/extensions/generations';
 const NAMED_IN_MESSAGES = 20;
 
-type Answer = (ctx: BrapiContext, request: RelationshipRequest, dec: Decomposition) => void;
+type Answer = (ctx: BrapiContext, request: RelationshipRequest, dec: Decomposition, records: PedigreeRecord[]) => void;
 
 /** GET and POST of one call: the answer's shape checked first, the request from the query string or the body, then
  * the shared computation. */
@@ -61,7 +64,7 @@ async function run(ctx: BrapiContext, request: RelationshipRequest, answer: Answ
     const edges = dec.unusedParents.map((u) => `${u.germplasmDbId} -${u.parentType}-> ${u.parentDbId}`);
     addStatus(ctx, 'WARNING', `Parent relationships that fit no rule were left out: ${named(edges).replace(/"/g, '')}.`);
   }
-  answer(ctx, request, dec);
+  answer(ctx, request, dec, records);
 }
 
 /** The format of a call that also answers `giv` (A-inverse): giv, else JSON/CSV/TSV. */
@@ -69,7 +72,20 @@ function inverseFormat(ctx: BrapiContext): TableFormat | 'giv' {
   return ctx.query.format === 'giv' ? 'giv' : tableFormat(ctx, ctx.query.format);
 }
 
+const GENERATION_COLUMNS = ['germplasmDbId', 'germplasmName', 'maxGenerations', 'completeGenerations', 'equivalentGenerations', 'completeness', 'generationCode'] as const;
+
 export const routes: RouteDef[] = [
+  // Generations and completeness share the request (and the read) of inbreeding; `method` does not change them.
+  ...both(GENERATIONS_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, _request, _dec, records) => {
+    const format = tableFormat(ctx, ctx.query.format);
+    const data = computeGenerations(records);
+    if (format === 'application/json') {
+      respondOne(ctx, { germplasmCount: data.length, data });
+      return;
+    }
+    respondDelimited(ctx, format, [[...GENERATION_COLUMNS], ...data.map((g) => GENERATION_COLUMNS.map((c) => String(g[c] ?? '')))]);
+  }),
+
   ...both(INBREEDING_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, request, dec) => {
     const format = tableFormat(ctx, ctx.query.format);
     if (format === 'application/json') {
