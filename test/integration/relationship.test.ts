@@ -113,6 +113,23 @@ describe('relationship extension (inbreeding, A-inverse)', () => {
     expect(cell.get(`${row('X')},${row('1')}`)).to.be.closeTo(-12 / 23, 1e-9);
   });
 
+  it('generations of Mrode\'s pedigree, JSON and CSV', async () => {
+    const res = await api('GET', `/extensions/generations?germplasmDbId=${id('6')}`);
+    expect(res.status, res.text).to.equal(200);
+    const by = Object.fromEntries(res.json.result.data.map((g: any) => [g.germplasmDbId.slice(run.length + 1), g]));
+    const pick = (n: string) => [by[n].maxGenerations, by[n].completeGenerations, by[n].equivalentGenerations, by[n].generationCode];
+    // 3 = 1 x 2: F1. 4 has one parent: 1 generation, none complete, ECG 1/2. 5 = 4 x 3: max 2, complete 1 + min(0, 1),
+    // ECG (1 + 1/2)/2 + (1 + 1)/2 = 7/4. 6 = 5 x 2: max 3, complete 1 + min(1, 0), ECG (1 + 7/4)/2 + 1/2 = 15/8.
+    expect(['1', '3', '4', '5', '6'].map(pick)).to.deep.equal([
+      [0, 0, 0, null], [1, 1, 1, 'F1'], [1, 0, 0.5, null], [2, 1, 1.75, 'F1'], [3, 1, 1.875, 'F1'],
+    ]);
+    // PCI of 3: each side knows its parent only, C = 1/5 each: 2 (1/5)(1/5) / (2/5) = 1/5.
+    expect(by['3'].completeness).to.be.closeTo(0.2, 1e-12);
+    const csv: string[][] = parse((await api('GET', `/extensions/generations?germplasmDbId=${id('3')}&format=csv`)).text);
+    expect(csv[0]).to.deep.equal(['germplasmDbId', 'germplasmName', 'maxGenerations', 'completeGenerations', 'equivalentGenerations', 'completeness', 'generationCode']);
+    expect(csv.find((r) => r[0] === id('3'))!.slice(2)).to.deep.equal(['1', '1', '1', '0.2', 'F1']);
+  });
+
   it('no germplasm named: the whole database', async () => {
     const all = await api('GET', '/germplasm?pageSize=1');
     const res = await api('POST', INBREEDING, {});
