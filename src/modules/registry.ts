@@ -37,6 +37,8 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { germplasmSuggestionOperations } from './extensions/germplasm-suggestions/openapi.js';
+import { routes as germplasmSuggestionRoutes } from './extensions/germplasm-suggestions/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
 import type { ExtensionOperation } from '../openapi/document.js';
@@ -103,7 +105,8 @@ export const routes: RouteDef[] = [
   ...observationUnitRoutes,
   ...kinshipRoutes,
   ...pedigreeHistoryRoutes,
+  ...germplasmSuggestionRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations];
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...germplasmSuggestionOperations];

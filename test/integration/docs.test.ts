@@ -70,7 +70,7 @@ describe('API documentation', () => {
     const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
     const extension = (call: string) => call.split(' ')[1].startsWith('/extensions/');
     expect(documented.filter((c) => !extension(c))).to.deep.equal(listed);
-    expect(documented.filter(extension)).to.deep.equal(['GET /extensions/germplasm/{germplasmDbId}/pedigree-history']);
+    expect(documented.filter(extension)).to.deep.equal(['GET /extensions/germplasm-suggestions', 'GET /extensions/germplasm/{germplasmDbId}/pedigree-history']);
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');
