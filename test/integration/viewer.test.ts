@@ -1,6 +1,7 @@
-// The pedigree viewer (GET /viewer) end to end in Debian's Chromium against the test server: search, the drawn
-// graph compared with what GET /pedigree answers for the same parameters, re-centring, toggles, a token after a 401,
-// name escaping, no request leaving the origin, and a screenshot compared with test/viewer/williams-82.png.
+// The pedigree viewer (GET /viewer) end to end in Debian's Chromium against the test server: search (server-side
+// suggestions), the drawn graph compared with what GET /pedigree answers for the same parameters, re-centring,
+// toggles, the full tree of Williams 82 readable at Fit (by generation), a token after a 401, name escaping, no
+// request leaving the origin, and a screenshot compared with test/viewer/williams-82.png.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -94,9 +95,15 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
   it('searches as you type, draws exactly the GET /pedigree slice, re-centres on a click, and follows the toggles', async () => {
     const { page } = session;
     await page.goto(`${origin()}/viewer`);
-    await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
-    console.log(`      name index (GET /germplasm, paged): ${await page.textContent('#index-status')}`);
     await page.locator('#search').pressSequentially('Williams 8');
+    // The list answers what was typed, from the server's suggestions, with the exact name's prefix match first.
+    await page.waitForFunction(() => document.getElementById('suggestions')?.dataset.text === 'Williams 8');
+    expect(await page.locator('#suggestions li .name').first().textContent()).to.equal('Williams 82');
+    const suggested = (await api('GET', `/extensions/germplasm-suggestions?text=${encodeURIComponent('Williams 8')}&pageSize=12`)).json.result.data;
+    expect(await page.locator('#suggestions li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')))).to.deep.equal(suggested.map((s: any) => s.germplasmDbId));
+    // Nothing read up front: no germplasm list, only suggestion calls.
+    expect(session.requests.filter((u) => u.includes('/germplasm?'))).to.deep.equal([]);
+    expect(session.requests.some((u) => u.startsWith(`${server().baseUrl}/extensions/germplasm-suggestions?text=`))).to.equal(true);
     const option = page.locator('#suggestions li').filter({ has: page.locator('.name', { hasText: /^Williams 82$/ }) });
     await option.click();
 
@@ -164,16 +171,50 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     expect(gotSiblings.nodes).to.deep.equal(withSiblings.nodes);
     expect(gotSiblings.edges).to.deep.equal(withSiblings.edges);
 
-    // Full tree: depths leave the request (includeFullTree overrides them); Williams 82's whole tree is drawn.
+    // Full tree: depths leave the request (includeFullTree overrides them); Williams 82's whole tree is drawn by
+    // generation: every germplasm of the slice once, as its own box or counted in a generation box.
     await page.check('#fullTree');
     const fullQuery = `germplasmDbId=${W82}&includeFullTree=true&includeSiblings=true`;
     expect(await page.getAttribute('#request-url', 'href')).to.equal(pedigreeUrl(fullQuery));
     await settled(page, pedigreeUrl(fullQuery));
     const full = await expectedSlice(fullQuery, W82, true);
+    expect(full.nodes.length).to.be.greaterThan(2000);
     const gotFull = await drawn(page);
-    console.log(`      Williams 82 full tree: ${full.nodes.length} nodes, ${full.edges.length} edges drawn (${await page.textContent('#request-status')})`);
-    expect(gotFull.nodes).to.deep.equal(full.nodes);
-    expect(gotFull.edges).to.deep.equal(full.edges);
+    const groups = await page.locator('#graph g.node.group').evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-count'))));
+    const individual = gotFull.nodes.filter((id) => !id.startsWith('group:'));
+    console.log(`      Williams 82 full tree: ${full.nodes.length} germplasm; ${individual.length} boxes and ${groups.length} generation boxes drawn (${await page.textContent('#request-status')})`);
+    expect(individual.every((id) => full.nodes.includes(id))).to.equal(true);
+    expect(new Set(individual).size).to.equal(individual.length);
+    expect(individual.length + groups.reduce((a, b) => a + b, 0)).to.equal(full.nodes.length);
+    expect(gotFull.selected).to.deep.equal([W82]);
+    for (const edge of gotFull.edges) {
+      const [parent, child] = edge.split('>');
+      expect(gotFull.nodes.includes(parent) && gotFull.nodes.includes(child), edge).to.equal(true);
+      if (!parent.startsWith('group:') && !child.startsWith('group:')) expect(full.edges, edge).to.include(edge);
+    }
+    // Readable at Fit: no two boxes overlap on screen, and every name is drawn at 9 px or more.
+    await page.click('#zoom-fit');
+    const boxes = await page.locator('#graph g.node rect').evaluateAll((rs) => rs.map((r) => {
+      const b = r.getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom];
+    }));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3], `boxes ${i} and ${j} overlap`).to.equal(false);
+      }
+    }
+    const sizes = await page.locator('#graph g.node text.name').evaluateAll((ts) => ts.map((t) => {
+      const scale = (t as SVGGraphicsElement).getScreenCTM()!.a;
+      return parseFloat(getComputedStyle(t).fontSize) * scale;
+    }));
+    expect(Math.min(...sizes)).to.be.at.least(9);
+    // Inside the canvas: Fit shows the whole drawing.
+    const canvas = await page.locator('#graph').evaluate((g) => {
+      const b = g.getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom];
+    });
+    for (const b of boxes) expect(b[0] >= canvas[0] - 1 && b[1] >= canvas[1] - 1 && b[2] <= canvas[2] + 1 && b[3] <= canvas[3] + 1).to.equal(true);
     expect(await page.isDisabled('#pedigreeDepth')).to.equal(true);
     expectCleanTraffic();
   });
@@ -229,8 +270,11 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
       expect((await drawn(page)).selected).to.deep.equal([W82]);
       expect(await page.isHidden('#auth')).to.equal(true);
       expect(await page.evaluate(() => sessionStorage.getItem('brapi-viewer-token'))).to.equal(ADMIN_TOKEN);
-      // The name index reloads with the token too (and nothing is in flight when this server closes).
-      await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
+      // Suggestions go with the token too.
+      await page.locator('#search').fill('');
+      await page.locator('#search').pressSequentially('Essex');
+      await page.waitForFunction(() => document.getElementById('suggestions')?.dataset.text === 'Essex');
+      expect(await page.locator('#suggestions li .name').first().textContent()).to.equal('Essex');
       // The browser logs the 401s answered before the token was given; those are expected here.
       session.errors = session.errors.filter((e) => !e.includes('401'));
       expectCleanTraffic(base);
@@ -245,7 +289,6 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     const query = `germplasmDbId=${W82}&pedigreeDepth=3&progenyDepth=1`;
     await page.goto(`${origin()}/viewer?${query}`);
     await settled(page, pedigreeUrl(query));
-    await page.waitForSelector('#index-status[data-ready="true"]', { timeout: 60_000 });
     await page.waitForFunction(() => document.getElementById('panel-json')?.textContent?.startsWith('{'));
     const png = await page.screenshot({
       animations: 'disabled',
