@@ -58,6 +58,8 @@ function hint(text: string) {
 
 /** Marks the graph as showing (or having given up on) this request: page tests wait for it. */
 function settled(url: string) {
+  // When (ms since the page's navigation began): the benchmark reads it.
+  el.graph.dataset.settledAt = String(Math.round(performance.now()));
   el.graph.setAttribute('data-request', url);
 }
 
@@ -145,6 +147,7 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
     const graph = buildGraph(answer.nodes, q.germplasmDbId, q.siblings);
     for (const n of graph.nodes) nameOf.set(n.id, n.name);
     el.search.value = nameOf.get(q.germplasmDbId) ?? q.germplasmDbId;
+    const drawStarted = performance.now();
     let drawnGraph = graph;
     let layout;
     if (graph.nodes.length > LARGE) {
@@ -153,6 +156,8 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
     } else layout = layoutGraph(graph);
     renderGraph(el.graph, drawnGraph, layout);
     panZoom.setContent(layout.width, layout.height);
+    el.graph.dataset.fetchMs = String(ms);
+    el.graph.dataset.drawMs = String(Math.round(performance.now() - drawStarted));
     const grouped = drawnGraph !== graph;
     el.requestStatus.textContent =
       `${answer.nodes.length.toLocaleString('en')} germplasm, ${graph.edges.length.toLocaleString('en')} parent relationships` +
