@@ -25,7 +25,8 @@ export function writeLoadReport(name: string, dataset: string, load: LoadFigure)
     `# Many clients (${date})`,
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB; bundled Neo4j ${NEO4J_VERSION} over Bolt; ${dataset}. ` +
-      `${load.connections} concurrent clients for ${load.seconds} s on each side, loopback only; the service side is ` +
+      `${load.connections} concurrent clients for ${load.seconds} s on each side (${load.rounds} round${load.rounds > 1 ? 's' : ''} a side, ` +
+      'the sides alternating), loopback only; the service side is ' +
       'autocannon (in a worker thread) over HTTP, the raw side replays every statement each request of the mix sent ' +
       `to Neo4j (${load.statementsPerCycle} statements per round of the mix), through the service's own connection, ` +
       'with the same concurrency. Latencies in ms, per request of the mix.',
@@ -35,7 +36,8 @@ export function writeLoadReport(name: string, dataset: string, load: LoadFigure)
     `| service (HTTP) | ${load.service.requests} | ${load.service.perSecond} | ${load.service.errors} | ${load.service.latency.p50} | ${load.service.latency.p95} | ${load.service.latency.max} |`,
     `| raw Cypher | ${load.raw.requests} | ${load.raw.perSecond} | ${load.raw.errors} | ${load.raw.latency.p50} | ${load.raw.latency.p95} | ${load.raw.latency.max} |`,
     '',
-    `Throughput, service / raw Cypher: **${load.throughputRatio}**.`,
+    `Throughput, service / raw Cypher: **${load.throughputRatio}**` +
+      (load.rounds > 1 ? ` (per round: ${load.roundRatios.join(', ')}).` : '.'),
     '',
     'The mix (each client cycles through it in order):',
     '',

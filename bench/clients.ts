@@ -1,7 +1,8 @@
 // Many clients at once: 32 concurrent clients for 60 s (BENCH_LOAD_SECONDS) on a mix of pedigree slices, germplasm
 // lists and searches (POST /search, the name suggestions) against the service over loopback HTTP (autocannon in a
-// worker thread), then the same mix as raw Cypher: every statement each request of the mix sends to Neo4j, captured
-// on the service's own connection, replayed through that connection by 32 concurrent workers for the same time.
+// worker thread), and the same mix as raw Cypher: every statement each request of the mix sends to Neo4j, captured
+// on the service's own connection, replayed through that connection by 32 concurrent workers for the same time. The
+// two sides alternate in four rounds of a quarter of the time each.
 // Searches are answered at once (BRAPI_SEARCH_STYLE=immediate, a second app on the same connection), so every
 // request is a read and its statements can be replayed as they ran.
 import http from 'node:http';
@@ -16,6 +17,8 @@ import type { RunningServer } from '../src/server.js';
 import { ratio, round, summarize, type Summary } from './stats.js';
 
 export const CONNECTIONS = 32;
+/** Below this a round is mostly ramp-up: a shorter run is one round a side. */
+const MIN_ROUND_SECONDS = 10;
 
 export interface MixRequest {
   name: string;
@@ -31,13 +34,17 @@ interface Captured {
 
 export interface LoadFigure {
   connections: number;
+  /** Seconds per side in all; each side runs `rounds` times, alternating with the other. */
   seconds: number;
+  rounds: number;
   mix: string[];
   statementsPerCycle: number;
   service: { requests: number; perSecond: number; errors: number; latency: Summary };
   raw: { requests: number; perSecond: number; errors: number; latency: Summary };
   /** Service throughput / raw Cypher throughput (1 = the service adds nothing). */
   throughputRatio: number;
+  /** The same ratio per round: its spread. */
+  roundRatios: number[];
 }
 
 /** The mix for some germplasm (DbId and name): slices at two depths, lists, searches and suggestions. */
@@ -162,26 +169,56 @@ export async function measureManyClients(running: RunningServer, germplasm: Arra
     const statements = perRequest.reduce((n, txs) => n + txs.reduce((m, t) => m + t.statements.length, 0), 0);
     log(`  load: ${mix.length} requests in the mix (${statements} statements), ${CONNECTIONS} clients, ${seconds} s each side`);
 
-    const service = await runClients(url, mix, seconds);
-    const serviceErrors = service.result.errors + service.result.timeouts + service.result.non2xx;
-    const servicePerSecond = round(service.result.requests / service.result.durationS, 1);
-    const sLat = summarize(service.times);
-    log(`  load, service: ${service.result.requests} requests, ${servicePerSecond}/s, p50 ${sLat.p50} ms, p95 ${sLat.p95} ms, errors ${serviceErrors}`);
-    const raw = await replay(graph, perRequest, seconds);
-    const rawPerSecond = round(raw.times.length / raw.seconds, 1);
-    const rLat = summarize(raw.times);
-    log(`  load, raw Cypher: ${raw.times.length} request replays, ${rawPerSecond}/s, p50 ${rLat.p50} ms, p95 ${rLat.p95} ms, errors ${raw.errors}`);
-    if (serviceErrors || raw.errors) {
-      throw new Error(`the load run had errors: service ${serviceErrors} (statuses ${JSON.stringify(service.statuses)}), raw ${raw.errors}`);
+    // The two sides alternate in rounds (service, raw, service, raw, ...), so that what else runs on the machine
+    // weighs on both alike; each round's ratio is kept for the spread.
+    const rounds = seconds >= 4 * MIN_ROUND_SECONDS ? 4 : 1;
+    const slice = seconds / rounds;
+    const sTimes: number[] = [];
+    const rTimes: number[] = [];
+    let sSeconds = 0;
+    let rSeconds = 0;
+    let serviceErrors = 0;
+    let rawErrors = 0;
+    const statuses: Record<string, number> = {};
+    const roundRatios: number[] = [];
+    for (let turn = 0; turn < rounds; turn++) {
+      const service = await runClients(url, mix, slice);
+      // A figure read wrongly from the worker must stop the run, not be written as NaN.
+      const counts = service.result as Record<string, unknown>;
+      for (const k of ['requests', 'errors', 'timeouts', 'non2xx', 'durationS']) {
+        if (typeof counts[k] !== 'number' || !Number.isFinite(counts[k])) throw new Error(`the load worker's ${k} is ${String(counts[k])}`);
+      }
+      if (!service.times.length) throw new Error('the load worker timed no request');
+      serviceErrors += service.result.errors + service.result.timeouts + service.result.non2xx;
+      for (const [code, n] of Object.entries(service.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+      sTimes.push(...service.times);
+      sSeconds += service.result.durationS;
+      const raw = await replay(graph, perRequest, slice);
+      rawErrors += raw.errors;
+      rTimes.push(...raw.times);
+      rSeconds += raw.seconds;
+      roundRatios.push(ratio(service.times.length / service.result.durationS, raw.times.length / raw.seconds));
+      log(`  load, round ${turn + 1} of ${rounds}: service ${service.times.length} requests, raw Cypher ${raw.times.length} request replays, ratio ${roundRatios.at(-1)}`);
+    }
+    const servicePerSecond = round(sTimes.length / sSeconds, 1);
+    const sLat = summarize(sTimes);
+    log(`  load, service: ${sTimes.length} requests, ${servicePerSecond}/s, p50 ${sLat.p50} ms, p95 ${sLat.p95} ms, errors ${serviceErrors}`);
+    const rawPerSecond = round(rTimes.length / rSeconds, 1);
+    const rLat = summarize(rTimes);
+    log(`  load, raw Cypher: ${rTimes.length} request replays, ${rawPerSecond}/s, p50 ${rLat.p50} ms, p95 ${rLat.p95} ms, errors ${rawErrors}`);
+    if (serviceErrors || rawErrors) {
+      throw new Error(`the load run had errors: service ${serviceErrors} (statuses ${JSON.stringify(statuses)}), raw ${rawErrors}`);
     }
     return {
       connections: CONNECTIONS,
       seconds,
       mix: mix.map((r) => `${r.method} ${r.path}`),
       statementsPerCycle: statements,
-      service: { requests: service.result.requests, perSecond: servicePerSecond, errors: serviceErrors, latency: sLat },
-      raw: { requests: raw.times.length, perSecond: rawPerSecond, errors: raw.errors, latency: rLat },
+      rounds,
+      service: { requests: sTimes.length, perSecond: servicePerSecond, errors: serviceErrors, latency: sLat },
+      raw: { requests: rTimes.length, perSecond: rawPerSecond, errors: rawErrors, latency: rLat },
       throughputRatio: ratio(servicePerSecond, rawPerSecond),
+      roundRatios,
     };
   } finally {
     web.closeAllConnections();
