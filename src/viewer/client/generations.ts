@@ -3,7 +3,7 @@
 // screen at a legible size; a row with more germplasm shows those linked to the row next to the selection and one
 // box standing for the rest, and the generations beyond the last row fit into one box per side. The layout is our
 // own (rows are generations, so no layering is needed; an order by the neighbours' mean position), linear in the
-// slice, so it never blocks the page the way dagre's ranker does on thousands of nodes (over 4 s).
+// slice but for sorting each row, so it never blocks the page the way dagre's ranker does on thousands of nodes (over 4 s).
 import type { ViewEdge, ViewGraph, ViewNode } from './graph.js';
 import { NODE_HEIGHT, NODE_WIDTH, type Layout, type Point } from './layout.js';
 
@@ -26,6 +26,13 @@ export interface Collapsed {
   layout: Layout;
 }
 
+/** Appends in place: copying the list on every append would be quadratic in a node's links (hundreds of progeny). */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** How many rows and boxes per row fit in width x height screen pixels at `scale` (at least 3 rows, 2 boxes). */
 export function capacity(width: number, height: number, scale: number) {
   return {
@@ -39,8 +46,8 @@ export function generations(graph: ViewGraph, selectedId: string): Map<string, n
   const up = new Map<string, string[]>();
   const down = new Map<string, string[]>();
   for (const e of graph.edges) {
-    up.set(e.child, [...(up.get(e.child) ?? []), e.parent]);
-    down.set(e.parent, [...(down.get(e.parent) ?? []), e.child]);
+    push(up, e.child, e.parent);
+    push(down, e.parent, e.child);
   }
   const gen = new Map<string, number>([[selectedId, 0]]);
   for (const [next, sign] of [[up, -1], [down, 1]] as const) {
@@ -103,7 +110,7 @@ export function collapseByGeneration(graph: ViewGraph, selectedId: string, rowMa
     if (k <= below) order.push(k);
   }
   const members = new Map<number, string[]>();
-  for (const [id, g] of gen) members.set(g, [...(members.get(g) ?? []), id]);
+  for (const [id, g] of gen) push(members, g, id);
   for (const g of order) {
     const all = (members.get(g) ?? []).sort();
     const inner = g === 0 ? 0 : g - Math.sign(g);
@@ -156,8 +163,8 @@ function groupLabel(g: Group, selectedId: string): string {
 function place(rows: Map<number, string[]>, edges: ViewEdge[], order: number[], selectedId: string): Layout {
   const links = new Map<string, string[]>();
   for (const e of edges) {
-    links.set(e.parent, [...(links.get(e.parent) ?? []), e.child]);
-    links.set(e.child, [...(links.get(e.child) ?? []), e.parent]);
+    push(links, e.parent, e.child);
+    push(links, e.child, e.parent);
   }
   const slot = new Map<string, number>();
   const placed = [...order, ...[...rows.keys()].filter((g) => !order.includes(g))];
