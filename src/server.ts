@@ -39,6 +39,8 @@ export function schemaItems(): SchemaItem[] {
         { label: e.label, prop: `${field}Point`, unique: false, point: true },
         { label: e.label, prop: `${field}Ring`, unique: false },
       ]),
+      // Range filters on date-times compare the UTC form.
+      ...(e.instants ?? []).map((field) => ({ label: e.label, prop: `${field}Utc`, unique: false })),
     ]),
     // Name suggestions (the germplasm-suggestions extension): words of names, synonyms, accession numbers, DbIds.
     GERMPLASM_NAME_INDEX,

@@ -62,8 +62,9 @@ describe('listStatement: one page of an entity and the total', function () {
     const filter = compileWhere(trial, { programDbId: 'program-a' });
     const { query, params } = listStatement(trial, filter, { page: 0, pageSize: 1000, order: { expr: trial.sortable!.trialName, descending: true } });
     expect(query).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
       'MATCH (n:Trial)',
-      'WHERE ANY(v IN [(n)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0)',
+      'WHERE elementId(n) IN reached_f0',
       'WITH n, n.trialName AS sortKey',
       'WITH n ORDER BY sortKey DESC, n.trialDbId DESC',
       'WITH collect(n) AS matched',
@@ -90,8 +91,9 @@ describe('entity search plan: every matching DbId (idsQuery)', function () {
   it('the compiled filter over the label, DbIds collected in DbId order', function () {
     const plan = searchable.plan({ programDbId: ['program-a', 'program-b'], year: 2024 });
     expect(plan.query).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
       'MATCH (n:Trial)',
-      'WHERE ANY(v IN [(n)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0) AND n.year IN $f1',
+      'WHERE elementId(n) IN reached_f0 AND n.year IN $f1',
       'WITH n ORDER BY n.trialDbId',
       'RETURN collect(n.trialDbId) AS ids',
     ].join('\n'));

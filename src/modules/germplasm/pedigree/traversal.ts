@@ -69,6 +69,7 @@ export function traversalQuery(opts: TraversalOptions, idsOnly = false): string 
   // the base nodes themselves. The relatives are collected per base node: a large list must never be a grouping
   // key (grouping 48,000 rows by a 20,000-node list took 10 s).
   return [
+    ...opts.filter.anchors,
     `OPTIONAL MATCH (n:Germplasm) WHERE ${opts.filter.where}`,
     `OPTIONAL MATCH (n)-[:PARENT${bound(opts.pedigreeDepth)}]->(a:Germplasm)`,
     'WITH n, collect(DISTINCT a) AS up',
