@@ -44,8 +44,16 @@ import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { pedigreeCheckOperations } from './extensions/pedigree-check/openapi.js';
 import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/routes.js';
+import { germplasmSuggestionOperations } from './extensions/germplasm-suggestions/openapi.js';
+import { routes as germplasmSuggestionRoutes } from './extensions/germplasm-suggestions/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
+import { duplicateCrossOperations } from './extensions/duplicate-crosses/openapi.js';
+import { routes as duplicateCrossRoutes } from './extensions/duplicate-crosses/routes.js';
+import { pedigreeQualityOperations } from './extensions/pedigree-quality/openapi.js';
+import { routes as pedigreeQualityRoutes } from './extensions/pedigree-quality/routes.js';
+import { relationshipOperations } from './extensions/relationship/openapi.js';
+import { routes as relationshipRoutes } from './extensions/relationship/routes.js';
 import type { ExtensionOperation } from '../openapi/document.js';
 import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
 import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
@@ -122,7 +130,18 @@ export const routes: RouteDef[] = [
   ...callRoutes,
   ...alleleMatrixRoutes,
   ...variantSetRoutes,
+  ...relationshipRoutes,
+  ...pedigreeQualityRoutes,
+  ...duplicateCrossRoutes,
+  ...germplasmSuggestionRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...pedigreeCheckOperations];
+export const extensionOperations: ExtensionOperation[] = [
+  ...pedigreeHistoryOperations,
+  ...germplasmSuggestionOperations,
+  ...relationshipOperations,
+  ...pedigreeQualityOperations,
+  ...duplicateCrossOperations,
+  ...pedigreeCheckOperations,
+];

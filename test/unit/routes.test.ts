@@ -48,12 +48,12 @@ describe('route table', () => {
   });
 
   it("the service's routes: every GET is a read; a POST is a read only for a search or a computing extension", () => {
-    const computing = ['/extensions/kinship', '/extensions/pedigree-check', '/extensions/genomic-relationship'];
+    const readPosts = ['/extensions/kinship', '/extensions/inbreeding', '/extensions/relationship-inverse', '/extensions/duplicate-crosses', '/extensions/generations', '/extensions/pedigree-check', '/extensions/genomic-relationship'];
     expect(routes.length).to.be.above(100);
     for (const route of routes) {
       const where = `${route.method.toUpperCase()} ${route.path}`;
       if (route.method === 'get') expect(route.access, where).to.equal('read');
-      else if (route.method === 'post' && (route.path.startsWith('/search/') || computing.includes(route.path))) expect(route.access, where).to.equal('read');
+      else if (route.method === 'post' && (route.path.startsWith('/search/') || readPosts.includes(route.path))) expect(route.access, where).to.equal('read');
       else expect(route.access, where).to.equal('write');
     }
     expect(() => routeTable(routes, '/brapi/v2')).to.not.throw();
