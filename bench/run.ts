@@ -10,6 +10,8 @@
 //   list-endpoint figure (GET /germplasm on the demo data); BENCH_KINSHIP_ONLY=true / --kinship-only: only the
 //   kinship extension's cost on SoyBase (bench/results/kinship.{json,md}); BENCH_GEO_ONLY=true / --geo-only: only
 //   the area search over images (BENCH_GEO_IMAGES / --geo-images, default 50000; bench/results/geo-only.{json,md})
+//   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
+//   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md})
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -23,6 +25,7 @@ import type { RunningServer } from '../src/server.js';
 import { measureKinship, writeKinshipReport } from './kinship.js';
 import { measureAreaSearch, type GeoResult } from './geo.js';
 import { measureLists, type ListResult } from './lists.js';
+import { measureBroad, measureFullTreeFloor, TREE_TARGETS, writeTreeReport } from './tree.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 
@@ -40,6 +43,7 @@ const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_00
 const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
+const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 
 const started = performance.now();
@@ -153,8 +157,31 @@ async function runKinship() {
   }
 }
 
+/** The large answers on the demo data, on their own fresh database (bench/results/tree.*). */
+async function runTree() {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log('tree: loading the demo data');
+    running = await startService(db, { demoData: true });
+    const fullTree = await measureFullTreeFloor(running, 'soy-williams-82', reps * 3, log);
+    const collection = 'SoyBase parentage';
+    const broad = await measureBroad(running, collection, reps, log);
+    const { json, md, text } = writeTreeReport({
+      date: new Date().toISOString(), machine: machine(), reps, targets: TREE_TARGETS, fullTree, collection, broad,
+      totalMs: Math.round(performance.now() - started),
+    });
+    console.log('\n' + text);
+    log(`written ${json} and ${md}`);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 async function main() {
   if (kinshipOnly) return runKinship();
+  if (treeOnly) return runTree();
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
@@ -164,6 +191,8 @@ async function main() {
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
     if (!quick && !geoOnly) lists = await runLists();
+    // The large answers need the demo data too.
+    if (!quick && !partial) await runTree();
     if (!listsOnly) geo = await runGeo();
     if (partial) sizes.length = 0;
     if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));
