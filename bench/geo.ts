@@ -64,7 +64,7 @@ function areas(): object[] {
 
 function statements(area: object) {
   const filter = compileWhere(imageEntity, { imageLocation: area });
-  const indexed = idsQuery(imageEntity, filter.where);
+  const indexed = idsQuery(imageEntity, filter);
   const scan = indexed.replace(`MATCH (n:${imageEntity.label})`, `MATCH (n:${imageEntity.label}) USING SCAN n:${imageEntity.label}`);
   return { indexed, scan, params: filter.params };
 }

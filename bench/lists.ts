@@ -30,7 +30,7 @@ export interface ListResult {
 function raw(filters: Record<string, string>, page: number) {
   const filter = compileWhere(germplasmEntity, filters);
   const skip = page * PAGE_SIZE;
-  return { text: listQuery(germplasmEntity, filter.where), params: { ...filter.params, skip, end: skip + PAGE_SIZE } };
+  return { text: listQuery(germplasmEntity, filter), params: { ...filter.params, skip, end: skip + PAGE_SIZE } };
 }
 
 async function serviceGet(running: RunningServer, filters: Record<string, string>, page: number) {

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnosis } from './diagnose.js';
 import type { GeoResult } from './geo.js';
+import { FIELD_FULL, FIELD_TARGETS, type FieldResult } from './field.js';
 import type { ListResult } from './lists.js';
+import { RELATION_TARGET_MS, type RelationResult } from './relations.js';
 import type { LoadResult } from './load.js';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import type { Floor, FullTreeResult, SizeShape, SliceResult } from './slices.js';
@@ -40,6 +42,10 @@ export interface BenchReport {
   datasets: DatasetResult[];
   sizeComparison: SizeComparison | null;
   lists: ListResult[];
+  /** Relationship filters against an id filter (empty when the run left the list section out). */
+  relations: RelationResult[];
+  /** Field data at field scale (null when the run left it out). */
+  field: FieldResult | null;
   /** Area searches over images (null when the run left them out). */
   geo: GeoResult | null;
   totalMs: number;
@@ -76,6 +82,53 @@ function listSection(r: BenchReport): string[] {
   return lines;
 }
 
+/** The relationship-filter table (empty when the run did not measure it). */
+function relationSection(r: BenchReport): string[] {
+  if (!r.relations?.length) return [];
+  const lines = ['## Relationship filters: GET /germplasm and POST /search/germplasm against an id filter', ''];
+  lines.push(`Target: service p50 <= ${RELATION_TARGET_MS} ms on the demo data. Each filter names the related node with the most ` +
+    'germplasm; the id filter (germplasmDbId) is the same call measured in the same rounds. The search is timed as ' +
+    'its POST, which runs the filter and saves the matching DbIds (the saved-search writes are the same for the id ' +
+    'filter); the warm-up also reads the saved page and checks its total. Raw: the statement the list route builds (the related node found by its ' +
+    'index, its paths walked backwards once); per candidate: the form it replaced (the paths walked from every ' +
+    'germplasm), both on the service\'s connection.', '');
+  lines.push('| call | filter | matching | service p50 / p95 | / id filter (p50) | raw p50 / p95 | per candidate p50 / p95 | per candidate / raw (p50) | target |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const x of r.relations) {
+    const id = x.filter.startsWith('germplasmDbId=');
+    lines.push(`| ${x.call} | ${x.filter} | ${x.matching} | ${x.service.p50} / ${x.service.p95} | ${x.overIdFilter} | ` +
+      `${x.raw ? `${x.raw.p50} / ${x.raw.p95}` : ''} | ${x.perCandidate ? `${x.perCandidate.p50} / ${x.perCandidate.p95}` : ''} | ` +
+      `${x.perCandidateOverRaw ?? ''} | ${id ? '(baseline)' : pass(x.service.p50 <= RELATION_TARGET_MS)} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+/** The field-data table (empty when the run did not measure it). */
+function fieldSection(r: BenchReport): string[] {
+  const f = r.field;
+  if (!f) return [];
+  return [
+    '## Field data at field scale', '',
+    `A study of ${f.units} plots x ${f.variables} numerical variables = ${f.observations} observations, created through ` +
+      `the service on a fresh database. POST /observations of ${f.perPost} observations in one request (${f.post.n} runs: ` +
+      'the ones that fill the study, then more on a second study); the study read page by page with GET /observations?studyDbId=, ' +
+      'its observation unit table (GET /observationunits/table?studyDbId=, a row per plot) page by page, and its observation ' +
+      'table (GET /observations/table?studyDbId=, every row in one answer).', '',
+    '| call | size | p50 | p95 | min / max | target |',
+    '|---|---|---|---|---|---|',
+    `| POST /observations | ${f.perPost} observations | ${f.post.p50} | ${f.post.p95} | ${f.post.min} / ${f.post.max} | ` +
+      `${f.perPost === FIELD_FULL.perPost ? pass(f.post.p50 <= FIELD_TARGETS.postMs) : 'small data'} (<= ${FIELD_TARGETS.postMs} ms) |`,
+    `| GET /observations?studyDbId= | ${f.observationPages.pages} pages of ${f.pageSize} | ${f.observationPages.p50} | ${f.observationPages.p95} | ` +
+      `${f.observationPages.min} / ${f.observationPages.max} | ${f.pageSize === FIELD_FULL.pageSize ? pass(f.observationPages.p95 <= FIELD_TARGETS.pageMs) : 'small data'} (p95 <= ${FIELD_TARGETS.pageMs} ms) |`,
+    `| GET /observationunits/table?studyDbId= | ${f.unitTablePages.pages} pages of ${f.pageSize} | ${f.unitTablePages.p50} | ${f.unitTablePages.p95} | ` +
+      `${f.unitTablePages.min} / ${f.unitTablePages.max} | |`,
+    `| GET /observations/table?studyDbId= | ${f.observationTable.rows} rows | ${f.observationTable.p50} | ${f.observationTable.p95} | ` +
+      `${f.observationTable.min} / ${f.observationTable.max} | |`,
+    '',
+  ];
+}
+
 /** The area-search table (empty when the run did not measure it). */
 function geoSection(r: BenchReport): string[] {
   const g = r.geo;
@@ -100,7 +153,7 @@ export function markdown(r: BenchReport): string {
     `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over Bolt. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
   lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
   // A lists-only run (--lists-only) has no pedigree datasets.
-  if (!r.datasets.length) return [...lines, ...listSection(r), ...geoSection(r)].join('\n');
+  if (!r.datasets.length) return [...lines, ...listSection(r), ...relationSection(r), ...geoSection(r), ...fieldSection(r)].join('\n');
 
   lines.push('## Slices: GET /pedigree vs the raw Cypher of the same slice', '');
   lines.push(`Target: service p50 / raw p50 <= ${TARGETS.sliceRatio}; ${TARGETS.roundTripsPerGet} database round trip per GET.`, '');
@@ -135,7 +188,7 @@ export function markdown(r: BenchReport): string {
   }
   lines.push('');
 
-  lines.push(...listSection(r), ...geoSection(r));
+  lines.push(...listSection(r), ...relationSection(r), ...geoSection(r), ...fieldSection(r));
   if (r.sizeComparison) {
     const c = r.sizeComparison;
     lines.push(`## The same slices on ${c.large} vs ${c.small}`, '');

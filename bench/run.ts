@@ -9,7 +9,10 @@
 //   BENCH_NEO4J_HEAP, BENCH_NEO4J_PAGECACHE (default 2g, 1g); BENCH_LISTS_ONLY=true / --lists-only: only the
 //   list-endpoint figure (GET /germplasm on the demo data); BENCH_KINSHIP_ONLY=true / --kinship-only: only the
 //   kinship extension's cost on SoyBase (bench/results/kinship.{json,md}); BENCH_GEO_ONLY=true / --geo-only: only
-//   the area search over images (BENCH_GEO_IMAGES / --geo-images, default 50000; bench/results/geo-only.{json,md})
+//   the area search over images (BENCH_GEO_IMAGES / --geo-images, default 50000; bench/results/geo-only.{json,md});
+//   the list section also times the relationship filters (programDbId, trialDbId, studyDbId; GET and POST /search)
+//   against an id filter; BENCH_FIELD_ONLY=true / --field-only: only field data at field scale (POST of 5,000
+//   observations, a 10,000-observation study read page by page and as tables; bench/results/field-only.{json,md})
 //   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md})
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
@@ -24,7 +27,9 @@ import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, ty
 import type { RunningServer } from '../src/server.js';
 import { measureKinship, writeKinshipReport } from './kinship.js';
 import { measureAreaSearch, type GeoResult } from './geo.js';
+import { FIELD_FULL, FIELD_QUICK, measureField, type FieldResult } from './field.js';
 import { measureLists, type ListResult } from './lists.js';
+import { measureRelationFilters, type RelationResult } from './relations.js';
 import { measureBroad, measureFullTreeFloor, TREE_TARGETS, writeTreeReport } from './tree.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
@@ -43,6 +48,7 @@ const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_00
 const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
+const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 
@@ -88,6 +94,9 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     log('  diagnosing the last batch of the service load');
     const diagnosis = await diagnoseBatch(running.graph, ...lastBatch(data));
     const fullTree = data.name === 'soybase' ? await measureFullTree(running, 'soy-williams-82', reps * 2, log) : undefined;
+    // The quick mode has no demo data for the tree section: its check (service answer = in-memory answer, byte for
+    // byte) and its timings run on the small graph's first probe instead, logged only.
+    if (quick) await measureFullTreeFloor(running, data.probes[0], 1, log);
     const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
     if (keep) {
       keep.push({ name: data.name, probes: data.probes, running, db });
@@ -113,27 +122,35 @@ function lastBatch(data: Dataset): [Dataset['nodes'], Set<string>] {
   return [data.nodes.slice(start), before];
 }
 
-/** The list endpoint on the demo data, on its own fresh database. */
-async function runLists(): Promise<ListResult[]> {
+/** The list endpoint and the relationship filters on the demo data, on its own fresh database. */
+async function runLists(): Promise<{ lists: ListResult[]; relations: RelationResult[] }> {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
     log('lists: loading the demo data');
     running = await startService(db, { demoData: true });
-    return await measureLists(running, reps * 5, log);
+    const lists = await measureLists(running, reps * 5, log);
+    log('relationship filters against an id filter');
+    return { lists, relations: await measureRelationFilters(running, reps * 5, log) };
   } finally {
     await running?.stop();
     await db.stop();
   }
 }
 
-/** Area searches over images, on their own fresh database. */
-async function runGeo(): Promise<GeoResult> {
+/**
+ * Area searches over images and field data at field scale (small in the quick mode), either or both, on one fresh
+ * database without demo data (they touch different labels; one Neo4j start fewer keeps the quick mode short).
+ */
+async function runGeoAndField(geo: boolean, field: boolean): Promise<{ geo: GeoResult | null; field: FieldResult | null }> {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
     running = await startService(db);
-    return await measureAreaSearch(running, geoImages, quick ? 1 : reps * 2, log);
+    return {
+      geo: geo ? await measureAreaSearch(running, geoImages, quick ? 1 : reps * 2, log) : null,
+      field: field ? await measureField(running, quick ? FIELD_QUICK : FIELD_FULL, quick ? 1 : reps * 2, log) : null,
+    };
   } finally {
     await running?.stop();
     await db.stop();
@@ -186,14 +203,16 @@ async function main() {
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
   let lists: ListResult[] = [];
+  let relations: RelationResult[] = [];
   let geo: GeoResult | null = null;
-  const partial = listsOnly || geoOnly;
+  let field: FieldResult | null = null;
+  const partial = listsOnly || geoOnly || fieldOnly;
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
-    if (!quick && !geoOnly) lists = await runLists();
+    if (!quick && !geoOnly && !fieldOnly) ({ lists, relations } = await runLists());
     // The large answers need the demo data too.
     if (!quick && !partial) await runTree();
-    if (!listsOnly) geo = await runGeo();
+    if (!listsOnly) ({ geo, field } = await runGeoAndField(!fieldOnly, !geoOnly));
     if (partial) sizes.length = 0;
     if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));
     // The smallest and the largest synthetic graph stay up for the side-by-side comparison (two JVMs at once).
@@ -233,11 +252,13 @@ async function main() {
     datasets,
     sizeComparison,
     lists,
+    relations,
     geo,
+    field,
     totalMs: Math.round(performance.now() - started),
     notes,
   };
-  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : quick ? 'quick' : 'latest');
+  const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : fieldOnly ? 'field-only' : quick ? 'quick' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
 }

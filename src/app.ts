@@ -36,7 +36,10 @@ export function createApp(services: Services) {
   const root: BrapiRouter = new Router<BrapiState, BrapiContextExtras>();
   registerFrontDoor(root, services.neo4jBrowserUrl);
   registerHealth(root);
-  registerDocs(root, brapi, services.config.basePath);
+  // The document says which operations need no token: reads, unless the deployment makes them private.
+  const { auth, basePath } = services.config;
+  const needsNoToken = (method: string, routerPath: string) => auth.disabled || (!auth.privateReads && table.accessOf(method, routerPath) === 'read');
+  registerDocs(root, brapi, basePath, needsNoToken);
   registerViewer(root);
 
   app.use(requestLog());

@@ -38,6 +38,8 @@ export function schemaItems(): SchemaItem[] {
         { label: e.label, prop: `${field}Point`, unique: false, point: true },
         { label: e.label, prop: `${field}Ring`, unique: false },
       ]),
+      // Range filters on date-times compare the UTC form.
+      ...(e.instants ?? []).map((field) => ({ label: e.label, prop: `${field}Utc`, unique: false })),
     ]),
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },

@@ -56,7 +56,10 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const file = positionals[0];
+// `npm run` starts the script in the package folder; INIT_CWD is where the curator typed the command, and relative
+// paths are read from there.
+const here = process.env.INIT_CWD ?? process.cwd();
+const file = path.resolve(here, positionals[0] ?? '');
 const batchSize = Number(values['batch-size']);
 const problem =
   values.help || positionals.length !== 1 ? '' :
@@ -78,7 +81,7 @@ function usage(problem: string): never {
 
 const columns = Object.fromEntries((values.columns ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((s) => s.trim())));
 // The report goes to the current folder: the input's folder may be read-only (a shared drive, a mounted dataset).
-const reportFile = values.report ?? `${path.basename(file)}.import-report.json`;
+const reportFile = path.resolve(here, values.report ?? `${path.basename(file)}.import-report.json`);
 
 await runWithGraph(async (graph) => {
   let bar: ReturnType<typeof progress> | undefined;
@@ -104,7 +107,7 @@ await runWithGraph(async (graph) => {
   });
   bar?.finish();
   fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
-  console.log(summary(report) + `\nreport: ${reportFile}`);
+  console.log(summary(report) + `\nreport: ${path.relative(here, reportFile) || reportFile}`);
   return report.rejected.length ? 3 : 0;
 });
 

@@ -32,11 +32,15 @@ const CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export function registerDocs(root: BrapiRouter, brapi: BrapiRouter, basePath: string) {
+/** Whether a route (method, router path such as `/brapi/v2/germplasm/:germplasmDbId`) is answered without a token. */
+export type NeedsNoToken = (method: string, routerPath: string) => boolean;
+
+export function registerDocs(root: BrapiRouter, brapi: BrapiRouter, basePath: string, needsNoToken: NeedsNoToken = () => false) {
   let document: string | undefined;
   root.get(`${basePath}/openapi.json`, (ctx) => {
     // Built on first use, when every route is registered.
-    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version, extensionOperations));
+    const open = (method: string, path: string) => needsNoToken(method.toUpperCase(), basePath + path.replace(/\{(\w+)\}/g, ':$1'));
+    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version, extensionOperations, open));
     ctx.type = 'application/json';
     ctx.body = document;
   });

@@ -1,5 +1,6 @@
 // Generated Cypher for the generic entity operations. Only identifiers from the entity declaration are
 // interpolated; every value is a parameter.
+import { matchFiltered, type CompiledFilter } from './filters.js';
 import type { EntityDef, RefSpec } from './types.js';
 
 /**
@@ -47,14 +48,13 @@ export interface ListOrder {
 }
 
 /** One statement: the total count and one page, in a stable order (DbId unless sorted). */
-export function listQuery(entity: EntityDef, where: string, order: ListOrder = {}): string {
+export function listQuery(entity: EntityDef, filter: Pick<CompiledFilter, 'anchors' | 'where'>, order: ListOrder = {}): string {
   const dir = order.descending ? ' DESC' : '';
   const sorted = order.expr
     ? [`WITH n, ${order.expr} AS sortKey`, `WITH n ORDER BY sortKey${dir}, n.${entity.idField}${dir}`]
     : [`WITH n ORDER BY n.${entity.idField}`];
   return [
-    `MATCH (n:${entity.label})`,
-    `WHERE ${where}`,
+    ...matchFiltered(entity.label, filter),
     ...sorted,
     'WITH collect(n) AS matched',
     `RETURN size(matched) AS total, [n IN matched[$skip..$end] | ${projection(entity)}] AS page`,
@@ -62,8 +62,8 @@ export function listQuery(entity: EntityDef, where: string, order: ListOrder = {
 }
 
 /** Every matching DbId, in DbId order (the snapshot a saved search keeps). */
-export function idsQuery(entity: EntityDef, where: string): string {
-  return [`MATCH (n:${entity.label})`, `WHERE ${where}`, `WITH n ORDER BY n.${entity.idField}`, `RETURN collect(n.${entity.idField}) AS ids`].join('\n');
+export function idsQuery(entity: EntityDef, filter: Pick<CompiledFilter, 'anchors' | 'where'>): string {
+  return [...matchFiltered(entity.label, filter), `WITH n ORDER BY n.${entity.idField}`, `RETURN collect(n.${entity.idField}) AS ids`].join('\n');
 }
 
 function byId(entity: EntityDef, value: string, node = 'n'): string {

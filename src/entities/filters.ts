@@ -5,6 +5,11 @@ import { searchArea } from './geojson.js';
 import type { EntityDef, FilterSpec, FilterValueType } from './types.js';
 
 export interface CompiledFilter {
+  /**
+   * Clauses that go before the MATCH of `n` (matchFiltered places them): each relationship filter's set of nodes,
+   * computed once per statement from its related nodes, which `where` then tests `n` against.
+   */
+  anchors: string[];
   /** Boolean Cypher expression over `n` ('true' when nothing filters). */
   where: string;
   params: Record<string, unknown>;
@@ -40,7 +45,22 @@ export function utcTimestamp(value: string): string | undefined {
   return new Date(zoned.replace(' ', 'T')).toISOString();
 }
 
+/** The stored UTC form of an `instants` field's value (types.ts), or null when it is no ISO date. */
+export const utcInstant = (value: unknown): string | null => (typeof value === 'string' ? utcTimestamp(value) ?? null : null);
+
+/** The clauses that find the filtered nodes of a label as `n`: the filter's anchors, then the MATCH. */
+export function matchFiltered(label: string, filter: Pick<CompiledFilter, 'anchors' | 'where'>): string[] {
+  return [...filter.anchors, `MATCH (n:${label})`, `WHERE ${filter.where}`];
+}
+
+/** Two filters at once (both must hold); their parameter prefixes must differ. */
+export function bothFilters(a: CompiledFilter, b: CompiledFilter): CompiledFilter {
+  const where = [a.where, b.where].filter((w) => w !== 'true').join(' AND ') || 'true';
+  return { anchors: [...a.anchors, ...b.anchors], where, params: { ...a.params, ...b.params }, ignored: [...a.ignored, ...b.ignored] };
+}
+
 export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterInput, prefix = 'f'): CompiledFilter {
+  const anchors: string[] = [];
   const clauses: string[] = [];
   const params: Record<string, unknown> = {};
   const ignored: string[] = [];
@@ -55,9 +75,14 @@ export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterIn
     if (values.length === 0) continue;
     const param = `${prefix}${i++}`;
     params[param] = coerce(name, spec, values);
-    clauses.push(clause(spec, param));
+    if (spec.kind === 'related') {
+      anchors.push(relatedFromAnchor(spec, param));
+      clauses.push(`elementId(n) IN ${reachedSet(param)}`);
+    } else {
+      clauses.push(clause(spec, param));
+    }
   }
-  return { where: clauses.length ? clauses.join(' AND ') : 'true', params, ignored };
+  return { anchors, where: clauses.length ? clauses.join(' AND ') : 'true', params, ignored };
 }
 
 /** The clause over node variable `node` (`n`, or a node a `through` filter reached). */
@@ -76,6 +101,7 @@ function clause(spec: FilterSpec, param: string, node = 'n'): string {
       return spec.openWhenNull ? `(${node}.${spec.prop} IS NULL OR ${test})` : test;
     }
     case 'related': {
+      // On `n` itself compileWhere anchors the filter instead; inside a `through` filter it is checked from the node.
       const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
       const reached = paths.map((path) => `[(${node})${path}(r:${spec.label}) | r.${spec.prop}]`).join(' + ');
       return `ANY(v IN ${reached} WHERE v IN $${param})`;
@@ -99,6 +125,30 @@ function clause(spec: FilterSpec, param: string, node = 'n'): string {
       return `ANY(v IN $${param} WHERE ANY(i IN range(0, size(coalesce(${node}.${first}, [])) - 1) WHERE ${test}))`;
     }
   }
+}
+
+const reachedSet = (param: string) => `reached_${param}`;
+
+/**
+ * The element ids of the nodes from which a related node with one of the values is reached: the related nodes are
+ * found first (by their index) and each path is walked backwards from them, once per statement, in a subquery before
+ * the MATCH of `n`; `n` is then sought by element id rather than each candidate walking the path (the plan is
+ * checked in cypher-explain.test.ts). UNION returns each node once (a node listed twice would be sought twice).
+ */
+function relatedFromAnchor(spec: Extract<FilterSpec, { kind: 'related' }>, param: string): string {
+  const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
+  const distinct = paths.length > 1 ? '' : 'DISTINCT ';
+  const branches = paths.map((path) => `MATCH (a:${spec.label}) WHERE a.${spec.prop} IN $${param} MATCH (m)${path}(a) RETURN ${distinct}elementId(m) AS id`);
+  return `CALL () { RETURN COLLECT { ${branches.join(' UNION ')} } AS ${reachedSet(param)} }`;
+}
+
+/** The variables a filter's anchors bind, which `where` reads: a statement that leaves their scope carries them. */
+export function anchorVariables(filter: Pick<CompiledFilter, 'anchors'>): string[] {
+  return filter.anchors.map((anchor) => {
+    const bound = / AS (reached_\w+) }$/.exec(anchor);
+    if (!bound) throw new Error(`an anchor that binds no set: ${anchor}`);
+    return bound[1];
+  });
 }
 
 function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {

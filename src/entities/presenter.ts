@@ -5,6 +5,7 @@ import { BadRequestError } from '../errors.js';
 import { schemaFields } from './schema-fields.js';
 import { computedKey, refKey } from './cypher.js';
 import { spatialProps } from './geojson.js';
+import { utcInstant } from './filters.js';
 import { completeMembers } from './members.js';
 import type { EntityDef, RefSpec } from './types.js';
 
@@ -144,6 +145,7 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
   for (const field of entity.geo ?? []) if (Object.hasOwn(input, field)) Object.assign(props, spatialProps(field, input[field]));
+  for (const field of entity.instants ?? []) if (Object.hasOwn(input, field)) props[`${field}Utc`] = utcInstant(input[field]);
   const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed } : { props, links };
   if (Object.keys(embedded).length) plan.embedded = embedded;
   return plan;

@@ -19,7 +19,7 @@ export interface ListOptions {
 /** The statement a list page sends: the filter's parameters and the page's bounds. */
 export function listStatement(entity: EntityDef, filter: CompiledFilter, { page, pageSize, order }: ListOptions) {
   const skip = page * pageSize;
-  return { query: listQuery(entity, filter.where, order), params: { ...filter.params, skip, end: skip + pageSize } };
+  return { query: listQuery(entity, filter, order), params: { ...filter.params, skip, end: skip + pageSize } };
 }
 
 /** One page of records as the entity's list schema, and the total count, in one round trip. */

@@ -121,6 +121,12 @@ export interface EntityDef {
    * index) for a Point geometry, `<field>Ring` (with a range index) for a Polygon's outer boundary (geojson.ts).
    */
   geo?: string[];
+  /**
+   * ISO 8601 date-time fields also stored as `<field>Utc`, the same instant in UTC (`utcTimestamp` in filters.ts; a
+   * plain date stays a date), with a range index, so that range filters compare instants whatever the offset a client
+   * sent: declare those filters on `<field>Utc` with type `datetime`.
+   */
+  instants?: string[];
   /** Fills a new record's defaults (e.g. an empty list's items and dateCreated); runs before normalize, on POST only. */
   onCreate?: (record: Record<string, unknown>) => Record<string, unknown>;
   /**
@@ -137,7 +143,7 @@ export interface EntityDef {
   validate?: (record: Record<string, unknown>, where: string) => void;
   /** Plain properties derived from a stored record, so filters can reach into JSON fields. */
   derive?: (record: Record<string, unknown>) => Record<string, unknown>;
-  /** Plain (non-JSON) fields `derive` also reads, when present in the input (e.g. a timestamp kept in UTC form). */
+  /** Plain (non-JSON) fields `derive` also reads, when present in the input. */
   deriveFrom?: string[];
   /**
    * Fields shown from other records through the graph, never stored: BrAPI field -> Cypher expression over `n` (a

@@ -20,6 +20,8 @@ export interface ExtensionOperation {
   path: string;
   method: 'get' | 'post' | 'put';
   operation: Record<string, unknown>;
+  /** The module file whose components the operation references (default Core). */
+  module?: BrapiModule;
 }
 
 const REF = /^#\/components\/(\w+)\/(.+)$/;
@@ -31,6 +33,8 @@ export function implementedDocument(
   basePath: string,
   version: string,
   extensions: ExtensionOperation[] = [],
+  /** Operations answered without a token (public reads): declared with an empty security requirement. */
+  open: (method: string, path: string) => boolean = () => false,
 ): Record<string, unknown> {
   const components: Record<string, Record<string, unknown>> = {};
   const owners = new Map<string, { module: BrapiModule; json: string }>();
@@ -66,9 +70,9 @@ export function implementedDocument(
       (paths[`/${call.service}`] ??= {})[method] = structuredClone(operation);
     }
   }
-  for (const { path, method, operation } of extensions) {
+  for (const { path, method, operation, module = 'Core' } of extensions) {
     if (paths[path]?.[method]) throw new Error(`The extension ${method.toUpperCase()} ${path} would replace an official operation`);
-    collect('Core', operation);
+    collect(module, operation);
     ((operation.tags as string[] | undefined) ?? []).forEach((t) => tags.add(t));
     (paths[path] ??= {})[method] = structuredClone(operation);
   }
@@ -78,6 +82,9 @@ export function implementedDocument(
   repair(components);
   declareServerResponses(paths, (components.responses ??= {}));
   declareServerParameters(paths);
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) if (open(method, path)) (operation as Record<string, unknown>).security = [];
+  }
   const core = spec.docs.Core;
   return {
     openapi: core.openapi,
@@ -99,15 +106,34 @@ export function implementedDocument(
 }
 
 /**
- * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators (listed in the README):
- * empty `required` arrays (3.0 wants at least one name) are dropped. Examples are data and stay as they are.
+ * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators and clients (listed in the README):
+ * empty `required` arrays (3.0 wants at least one name) are dropped, and record members are nullable, as the service
+ * answers them. Examples are data and stay as they are.
  */
 function repair(value: unknown): void {
   if (Array.isArray(value)) return value.forEach(repair);
   if (value === null || typeof value !== 'object') return;
   const node = value as Record<string, unknown>;
   if (Array.isArray(node.required) && node.required.length === 0) delete node.required;
+  if (node.properties && typeof node.properties === 'object' && !Array.isArray(node.properties)) {
+    const props = node.properties as Record<string, Record<string, unknown>>;
+    for (const [name, schema] of Object.entries(props)) props[name] = nullable(schema);
+  }
   for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') repair(child);
+}
+
+/**
+ * Every member of a BrAPI record may be null: responses carry every field, null when empty (BrAPI's own JSON schemas,
+ * which the validator uses, say so), and a write takes null to clear one; the module files never say `nullable`.
+ * The service's validation reads them the same way (src/openapi/convert.ts). A `$ref` cannot carry `nullable`
+ * beside it in OpenAPI 3.0, so it is wrapped in `allOf`; an enum lists null as well.
+ */
+function nullable(schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema === null || typeof schema !== 'object' || schema.nullable === true) return schema;
+  if (typeof schema.$ref === 'string') return { allOf: [schema], nullable: true };
+  const out: Record<string, unknown> = { ...schema, nullable: true };
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
+  return out;
 }
 
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
@@ -157,7 +183,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
         if (media) target.content = { 'text/plain': media };
       }
       const creates = method === 'put' || (method === 'post' && !/^\/(search|delete)\//.test(path));
-      if (creates) answers['409'] = ref('409Conflict');
+      if (creates) answers['409'] ??= ref('409Conflict');
       if (operation.requestBody) answers['413'] = ref('413PayloadTooLarge');
       answers['500'] = ref('500InternalServerError');
       answers['503'] = ref('503ServiceUnavailable');

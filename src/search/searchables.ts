@@ -41,7 +41,7 @@ export function entitySearchable(entity: EntityDef): Searchable {
       const filters = { ...input };
       const views = takeViews(entity, filters);
       const filter = compileWhere(entity, filters);
-      return { query: idsQuery(entity, filter.where), params: filter.params, options: Object.keys(views).length ? { views } : null };
+      return { query: idsQuery(entity, filter), params: filter.params, options: Object.keys(views).length ? { views } : null };
     },
     async read(graph, ids, options) {
       const records = await getEntities(graph, entity, ids, entity.listSchema ?? entity.schema);

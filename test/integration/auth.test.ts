@@ -138,6 +138,23 @@ describe('authentication and authorization', () => {
       expect((await api('POST', '/pedigree', graft, bearer(alice))).status).to.equal(403);
     });
 
+    it('replacing a parent\'s progeny cannot detach another user\'s child (Germplasm: PUT /pedigree progeny)', async () => {
+      const parent = [{ germplasmDbId: 'auth-own-parent', germplasmName: 'Auth Own Parent' }];
+      expect((await api('POST', '/pedigree', parent, bearer(alice))).status).to.equal(200);
+      const child = [{ germplasmDbId: 'auth-their-child', germplasmName: 'Auth Their Child', parents: [{ germplasmDbId: 'auth-own-parent', parentType: 'FEMALE' }] }];
+      expect((await api('POST', '/pedigree', child, bearer(bob))).status).to.equal(200);
+      // Alice owns the parent, not Bob's child: emptying the parent's progeny would take the child's parent away.
+      const detach = await api('PUT', '/pedigree', { 'auth-own-parent': { progeny: [] } }, bearer(alice));
+      expect(detach.status, detach.text).to.equal(403);
+      expect(detach.text).to.contain('"auth-their-child"');
+      const parents = (await api('GET', '/pedigree?germplasmDbId=auth-their-child&pedigreeDepth=1&progenyDepth=0')).json.result.data
+        .find((n: any) => n.germplasmDbId === 'auth-their-child').parents.map((p: any) => p.germplasmDbId);
+      expect(parents).to.deep.equal(['auth-own-parent']);
+      // One who may change both (an admin) may.
+      expect((await api('PUT', '/pedigree', { 'auth-own-parent': { progeny: [] } })).status).to.equal(200);
+      expect((await api('GET', '/pedigree?germplasmDbId=auth-their-child&pedigreeDepth=1&progenyDepth=0')).json.result.data[0].parents).to.deep.equal([]);
+    });
+
     it('appending to a list and moving seed out of a lot need their owner (Core: lists; Germplasm: seed lots)', async () => {
       const list = (await api('POST', '/lists', [{ listName: 'Alice picks', listType: 'germplasm' }], bearer(alice))).json.result.data[0];
       expect((await api('POST', `/lists/${list.listDbId}/data`, ['soy-essex'], bearer(bob))).status).to.equal(403);

@@ -10,6 +10,7 @@ import { compileWhere } from '../../src/entities/filters.js';
 import { entities } from '../../src/modules/registry.js';
 import type { FilterSpec } from '../../src/entities/types.js';
 import { traversalQuery } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { explainTree, type PlanStep } from '../support/plan.js';
 import { server } from '../support/server.js';
 
 const CYPHER_ROOT = path.resolve('cypher');
@@ -36,6 +37,26 @@ function sample(spec: FilterSpec | { type?: string }): unknown {
   }
 }
 
+/** How many steps along relationships a plan (or part of one) takes (expansions, relationship scans and seeks). */
+function walks(step: PlanStep): number {
+  return (/Expand|Relationship/.test(step.operator) ? 1 : 0) + step.children.reduce((k, c) => k + walks(c), 0);
+}
+
+/** Whether the candidates `n` come out of this part of the plan (a scan or seek of `n`). */
+function producesN(step: PlanStep): boolean {
+  return (/Scan|Seek/.test(step.operator) && /^n( |:|$)/.test(step.details)) || step.children.some(producesN);
+}
+
+/** Apply operators that expand a path once per candidate `n` (n on the left, the expansion on the right). */
+function perCandidateWalks(step: PlanStep): string[] {
+  const own = /Apply/.test(step.operator) && step.children.length === 2 && producesN(step.children[0]) && walks(step.children[1]) > 0;
+  return [...(own ? [`${step.operator} ${step.details}`] : []), ...step.children.flatMap(perCandidateWalks)];
+}
+
+function planText(step: PlanStep, depth = 0): string {
+  return [`${'  '.repeat(depth)}${step.operator} ${step.details}`, ...step.children.map((c) => planText(c, depth + 1))].join('\n');
+}
+
 async function explain(statement: string, params: Record<string, unknown> = {}): Promise<void> {
   await server().graph.read(`EXPLAIN ${statement}`, params);
 }
@@ -59,7 +80,7 @@ describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
     it(`${entity.label}: list under each filter, get, ids, create, update and relink`, async () => {
       for (const [name, spec] of Object.entries(entity.filters)) {
         const filter = compileWhere(entity, { [name]: sample(spec) });
-        for (const q of [listQuery(entity, filter.where), idsQuery(entity, filter.where)]) {
+        for (const q of [listQuery(entity, filter), idsQuery(entity, filter)]) {
           await explain(q, filter.params).catch((err: Error) => {
             throw new Error(`${entity.label} filter ${name}: ${err.message}\n${q}`);
           });
@@ -72,6 +93,35 @@ describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
       }
     });
   }
+
+  // A relationship filter walks its paths once, from the related nodes (found by their index), before `n` is
+  // matched. The regression this catches is the per-candidate check: a path expanded on the right-hand side of an
+  // apply whose left-hand side produces the candidates `n`, which runs once per candidate.
+  it('each relationship filter walks its paths once, from the related nodes, not once per candidate', async () => {
+    let checked = 0;
+    for (const entity of entities) {
+      for (const [name, spec] of Object.entries(entity.filters)) {
+        if (spec.kind !== 'related') continue;
+        const filter = compileWhere(entity, { [name]: sample(spec) });
+        // The MATCH is the same in both; the list query (slower to plan) is checked on germplasm.
+        for (const q of entity.label === 'Germplasm' ? [listQuery(entity, filter), idsQuery(entity, filter)] : [idsQuery(entity, filter)]) {
+          const plan = await explainTree(q, { ...filter.params, skip: 0, end: 10 });
+          const where = `${entity.label} filter ${name}:\n${planText(plan)}`;
+          expect(walks(plan), where).to.be.above(0);
+          expect(perCandidateWalks(plan), where).to.deep.equal([]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).to.be.above(40);
+  });
+
+  it('the check refuses the per-candidate form (the pattern checked from each n)', async () => {
+    const germplasm = entities.find((e) => e.label === 'Germplasm')!;
+    const where = 'ANY(v IN [(n)<-[:CONTAINS]-(:SeedLot)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0)';
+    const plan = await explainTree(listQuery(germplasm, { anchors: [], where }), { f0: ['x'], skip: 0, end: 10 });
+    expect(perCandidateWalks(plan), planText(plan)).to.not.deep.equal([]);
+  });
 
   it('the pedigree traversal under each option', async () => {
     const germplasm = entities.find((e) => e.label === 'Germplasm')!;

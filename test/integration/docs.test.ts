@@ -70,10 +70,15 @@ describe('API documentation', () => {
     const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
     const extension = (call: string) => call.split(' ')[1].startsWith('/extensions/');
     expect(documented.filter((c) => !extension(c))).to.deep.equal(listed);
-    expect(documented.filter(extension)).to.deep.equal(['GET /extensions/germplasm/{germplasmDbId}/pedigree-history']);
+    expect(documented.filter(extension)).to.deep.equal(['GET /extensions/germplasm/{germplasmDbId}/pedigree-history', 'POST /extensions/pedigree-history/{changeId}/undo']);
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');
+    // Reads need no token (the suite's server keeps reads public); writes keep the files' bearer requirement.
+    expect(doc.paths['/germplasm'].get.security).to.deep.equal([]);
+    expect(doc.paths['/search/germplasm'].post.security).to.deep.equal([]);
+    expect(doc.paths['/germplasm'].post).to.not.have.property('security');
+    expect(doc.security).to.not.deep.equal([]);
     // The parameters this server takes beyond the files are declared where it takes them.
     for (const method of ['post', 'put']) expect(doc.paths['/pedigree'][method].parameters.map((p: any) => p.$ref ?? p.name), method).to.include('allowWideCrosses');
   });

@@ -1,7 +1,9 @@
-// Hostile and malformed input against every call the server lists: no 5xx, and no change to the data. A seeded
-// generator (the same requests on every run; FUZZ_SEED picks another set) sends random query values, broken JSON,
-// wrong types, huge arrays and injection strings; a separate test stores injection strings in every string member
-// and reads them back verbatim.
+// Hostile and malformed input against every call the server lists: no 5xx, and no change to the data (relationship
+// properties included). A seeded generator (the same requests on every run; FUZZ_SEED picks another set) sends random
+// query values, broken JSON, wrong types (also against records that exist, and inside batches of good records, where a
+// partial write would show), huge arrays and injection strings, and a share of it must be answered (a server refusing
+// everything would pass the rest); an injected filter value must not widen a list; a separate test stores injection
+// strings in every string member and reads them back verbatim.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { loadSpec } from '../../src/openapi/spec.js';
@@ -28,6 +30,11 @@ const HOSTILE = [
   '',
   'x'.repeat(5000),
 ];
+/** Query parameters that shape or page an answer rather than filter it. */
+const NOT_FILTERS = new Set([
+  // The table's variables choose its columns; its rows are the units whatever they are.
+  '/observationunits/table observationVariableDbId', '/observations/table observationVariableDbId',
+  'page', 'pageSize', 'pageToken', 'format', 'dataType', 'contentType', 'includeSiblings', 'includeParents', 'includeProgeny', 'includeFullTree', 'pedigreeDepth', 'progenyDepth', 'sortBy', 'sortOrder', 'includeObservations', 'observationLevels', 'searchResultsDbId', 'dateFormat']);
 const BROKEN_JSON = ['{', '[{"a":', 'nul', '{"a":1}}', '[1,,2]', "{'single': 'quotes'}", '\u0000', '{"a": NaN}', '[{"x": undefined}]'];
 
 /** A member's JSON type, nullable wrappers aside (`type: ['string', 'null']` is a string). */
@@ -49,13 +56,15 @@ function prng(seed: number) {
 
 /** Everything the database holds except saved searches and tokens (which searches and the setup create). */
 async function fingerprint(): Promise<string> {
-  const rows = await server().graph.read<{ l: string[]; p: Record<string, unknown>; r: string[] }>(
+  const rows = await server().graph.read<{ l: string[]; p: Record<string, unknown>; r: unknown[] }>(
     `MATCH (n) WHERE NOT n:SavedSearch AND NOT n:ApiToken
      OPTIONAL MATCH (n)-[rel]->(m)
-     WITH n, collect(type(rel) + '>' + coalesce(m.germplasmDbId, elementId(m))) AS r
+     WITH n, collect([type(rel), coalesce(m.germplasmDbId, elementId(m)), properties(rel)]) AS r
      RETURN labels(n) AS l, properties(n) AS p, r`,
   );
-  const lines = rows.map((row) => JSON.stringify([row.l.sort(), Object.entries(row.p).sort(), row.r.sort()])).sort();
+  // Relationship properties count too: a parentType changed by a partial write must show.
+  const edge = (r: unknown[]) => JSON.stringify([r[0], r[1], Object.entries((r[2] ?? {}) as object).sort()]);
+  const lines = rows.map((row) => JSON.stringify([row.l.sort(), Object.entries(row.p).sort(), (row.r as unknown as unknown[][]).filter((r) => r[0] !== null).map(edge).sort()])).sort();
   return `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
 }
 
@@ -82,9 +91,18 @@ describe('fuzz: malformed and hostile requests', function () {
     const hostile = () => pick(HOSTILE);
     const fillPath = (p: string) => p.replace(/\{\w+\}/g, () => encodeURIComponent(random() < 0.5 ? hostile() || 'x' : `no-such-${Math.floor(random() * 1e6)}`));
 
+    // A real DbId for each path parameter, so that some malformed writes aim at records that exist.
+    const realIds = new Map<string, string>();
+    for (const name of new Set(calls.flatMap((c) => [...c.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))) {
+      const [row] = await server().graph.read<{ id: string }>('MATCH (n) WHERE n[$prop] IS NOT NULL RETURN n[$prop] AS id ORDER BY id LIMIT 1', { prop: name });
+      if (row) realIds.set(name, String(row.id));
+    }
+    const fillReal = (p: string) => p.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(realIds.get(name) ?? 'x'));
+
     /** One malformed request for a call: [method, path+query, raw body or undefined, what it is]. */
     const generate = (call: Call): [string, string, string | undefined, string] => {
-      const path = fillPath(call.path);
+      const existing = call.method === 'PUT' && call.path.includes('{') && random() < 0.4;
+      const path = existing ? fillReal(call.path) : fillPath(call.path);
       const params = spec.queryParameters(call.method.toLowerCase(), call.path).map((p) => p.name);
       if (call.method === 'GET' || random() < 0.15) {
         const names = [...Array(1 + Math.floor(random() * 3))].map(() => (random() < 0.8 && params.length ? pick(params) : hostile() || 'q'));
@@ -106,8 +124,11 @@ describe('fuzz: malformed and hostile requests', function () {
       for (const [name, t] of typed) record[name] = t === 'string' ? hostile() : null;
       const [bad, t] = pick(typed);
       record[bad] = t === 'string' ? pick([{ $gt: '' }, [hostile()], 12.5]) : pick([hostile() || 'x', { $ne: 0 }, [1]]);
-      const body = schema?.type === 'array' ? [record] : call.method === 'PUT' && !call.path.includes('{') ? { 'no-such-id': record } : record;
-      return [call.method, path, JSON.stringify(body), `wrong type for ${bad}`];
+      // A batch: good records around the bad one, which a partial write would store.
+      const body = schema?.type === 'array' ? [{}, record, {}]
+        : call.method === 'PUT' && !call.path.includes('{') ? { [realIds.get(call.path.slice(1).replace(/s$/, '') + 'DbId') ?? 'no-such-id']: record }
+        : record;
+      return [call.method, path, JSON.stringify(body), `wrong type for ${bad}${existing ? ' (an existing record)' : ''}`];
     };
 
     const writes = calls.filter((c) => c.method !== 'GET');
@@ -115,6 +136,7 @@ describe('fuzz: malformed and hostile requests', function () {
     const requests = Array.from({ length: REQUESTS }, () => generate(random() < 0.5 ? pick(calls) : pick(writes)));
     const before = await fingerprint();
     const failures: string[] = [];
+    let answered = 0;
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
@@ -125,6 +147,7 @@ describe('fuzz: malformed and hostile requests', function () {
           body,
         });
         const text = await res.text();
+        if (res.status < 300) answered++;
         if (res.status >= 500) failures.push(`${res.status} ${method} ${url.slice(0, 200)} (${what}): ${text.slice(0, 200)}`);
         // Search bodies and the documented 2xx reads aside, a malformed write must be refused.
         else if (method !== 'GET' && !url.includes('/search/') && res.status < 400 && what !== 'query values') {
@@ -135,6 +158,9 @@ describe('fuzz: malformed and hostile requests', function () {
     await Promise.all(Array.from({ length: 8 }, worker));
     expect(failures, failures.slice(0, 20).join('\n')).to.deep.equal([]);
     expect(await fingerprint()).to.equal(before);
+    // The requests reached the handlers: a refusal at the door (every one a 401, a broken route) would pass above.
+    expect(answered, 'requests answered 2xx').to.be.greaterThan(REQUESTS * 0.05);
+    expect(requests.filter((r) => r[3].endsWith('(an existing record)')).length).to.be.greaterThan(50);
   });
 
   it('stores injection strings in every string member of a new record and returns them verbatim', async () => {
@@ -177,15 +203,24 @@ describe('fuzz: malformed and hostile requests', function () {
     const calls = (await listedCalls()).filter((c) => c.method === 'GET' && !c.path.includes('{'));
     const spec = loadSpec();
     let sent = 0;
+    let checked = 0;
     for (const call of calls) {
       for (const { name } of spec.queryParameters('get', call.path)) {
         for (const value of HOSTILE.slice(0, 6)) {
           const res = await api('GET', `${call.path}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
           expect(res.status, `${call.path}?${name}=${value}: ${res.text.slice(0, 200)}`).to.be.oneOf(name === 'searchResultsDbId' ? [404, 400] : [200, 400]);
+          // An injected filter must not widen the answer: no record has these values, so a filter that applies finds
+          // nothing (paging and shape parameters aside, which filter nothing).
+          const filtering = !NOT_FILTERS.has(name) && !NOT_FILTERS.has(`${call.path} ${name}`) && !res.json?.metadata?.status?.some((s: { messageType: string }) => s.messageType === 'WARNING');
+          if (res.status === 200 && filtering && Array.isArray(res.json.result?.data)) {
+            expect(res.json.metadata.pagination.totalCount, `${call.path}?${name}=${value} widened the answer`).to.equal(0);
+            checked++;
+          }
           sent++;
         }
       }
     }
     expect(sent).to.be.greaterThan(500);
+    expect(checked).to.be.greaterThan(200);
   });
 });

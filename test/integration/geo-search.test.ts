@@ -106,7 +106,7 @@ describe('area searches over GeoJSON (locations and images)', () => {
     expect(images).to.not.include(b.imageDbId);
 
     const filter = compileWhere(imageEntity, { imageLocation: AREA });
-    const operators = await explainPlan(idsQuery(imageEntity, filter.where), filter.params);
+    const operators = await explainPlan(idsQuery(imageEntity, filter), filter.params);
     // Points by bounding box from the point index, Polygons from the index of rings: no scan of every image.
     expect(operators.some((op) => /NodeIndexSeekByRange/.test(op)), operators.join(', ')).to.equal(true);
     expect(operators.filter((op) => /LabelScan|AllNodesScan/.test(op)), operators.join(', ')).to.deep.equal([]);

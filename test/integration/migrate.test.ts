@@ -7,6 +7,7 @@ import type { Migration } from '../../src/migrations/migration.js';
 import { runMigrations } from '../../src/migrations/migration.js';
 import { geoPositions } from '../../src/migrations/geo-positions.js';
 import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
+import { utcInstants } from '../../src/migrations/utc-instants.js';
 import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server, testDatabase } from '../support/server.js';
@@ -119,6 +120,24 @@ describe('migrations', () => {
     expect((await runMigrations(graph, [crossFamilies]))[0]).to.include({ pending, changed: pending });
     expect((await family()).map((f) => [...f.parents].sort())).to.deep.equal([['soy-essex:MALE', 'soy-lee:FEMALE']]);
     expect(await crossFamilies.pending(graph)).to.equal(0);
+  });
+
+  it('utc-instants: a date-time stored without its UTC form gets it, and range searches find it again', async () => {
+    const graph = server().graph;
+    const [image] = await createRecords('images', [{ imageName: `migrate ${run} image`, imageTimeStamp: '2033-03-03T10:00:00+02:00', descriptiveOntologyTerms: [`migrate-${run}`] }]);
+    const found = () => searchIds('images', 'imageDbId', { descriptiveOntologyTerms: [`migrate-${run}`], imageTimeStampRangeEnd: '2033-03-03T08:00:00Z' });
+    try {
+      expect(await found()).to.deep.equal([image.imageDbId]);
+      await graph.write('MATCH (n:Image {imageDbId: $id}) REMOVE n.imageTimeStampUtc', { id: image.imageDbId });
+      expect(await found()).to.deep.equal([]);
+      const pending = await utcInstants.pending(graph);
+      expect(pending).to.equal(1);
+      expect((await runMigrations(graph, [utcInstants]))[0]).to.include({ pending: 1, changed: 1 });
+      expect(await found()).to.deep.equal([image.imageDbId]);
+      expect(await utcInstants.pending(graph)).to.equal(0);
+    } finally {
+      await graph.write('MATCH (n:Image {imageDbId: $id}) DETACH DELETE n', { id: image.imageDbId });
+    }
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

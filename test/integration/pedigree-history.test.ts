@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { importPedigree } from '../../src/modules/germplasm/pedigree/commands/importPedigree.js';
 import { api, server } from '../support/server.js';
+import { expectValidResponse } from '../support/schema.js';
 
 const run = `ph-${Date.now()}`;
 const id = (name: string) => `${run}-${name}`;
@@ -97,5 +98,66 @@ describe('pedigree history', () => {
     expect(res.status).to.equal(200);
     expect(res.json.result.data).to.deep.equal([]);
     expect(res.json.metadata.status.map((s: any) => s.messageType)).to.include('WARNING');
+  });
+
+  describe('undo of one change', () => {
+    const parentsOf = async (name: string) => {
+      const res = await api('GET', `/pedigree?germplasmDbId=${encodeURIComponent(id(name))}`);
+      const node = res.json.result.data.find((n: any) => n.germplasmDbId === id(name));
+      return node.parents.map((p: any) => `${p.germplasmName}:${p.parentType}`).sort();
+    };
+    const changesOf = async (name: string) => (await history(name)).result.data as any[];
+
+    it('puts the parents back as they were before a wrong edit, and records the undo as a change of its own', async () => {
+      await api('POST', '/pedigree', [{ germplasmDbId: id('U'), germplasmName: 'U', parents: [ref('UF', 'FEMALE'), ref('UM', 'MALE')] }]);
+      // A wrong edit: the male replaced, and the female's type changed.
+      const wrong = await api('PUT', '/pedigree', { [id('U')]: { parents: [ref('UF', 'POPULATION'), ref('UX', 'POPULATION')] } });
+      expect(wrong.status, wrong.text).to.equal(200);
+      expect(await parentsOf('U')).to.deep.equal(['UF:POPULATION', 'UX:POPULATION']);
+      const wrongId = (await changesOf('U')).at(-1).changeId;
+
+      const undone = await api('POST', `/extensions/pedigree-history/${wrongId}/undo`);
+      expect(undone.status, undone.text).to.equal(200);
+      expectValidResponse('post', '/pedigree', 200, undone.json);
+      expect(undone.json.result.data.map((n: any) => n.germplasmDbId)).to.deep.equal([id('U')]);
+      expect(await parentsOf('U')).to.deep.equal(['UF:FEMALE', 'UM:MALE']);
+      const all = await changesOf('U');
+      const undo = all.filter((e) => e.source === `undo ${wrongId}`);
+      expect(undo.map((e) => `${e.action} ${e.parentGermplasmName} ${e.parentType}`).sort()).to.deep.equal([
+        'ADDED UF FEMALE', 'ADDED UM MALE', 'REMOVED UF POPULATION', 'REMOVED UX POPULATION',
+      ]);
+      expect(undo[0].userId).to.equal('admin');
+
+      // Undoing it again is ambiguous now: the undo changed the same relationships later.
+      const again = await api('POST', `/extensions/pedigree-history/${wrongId}/undo`);
+      expect(again.status).to.equal(409);
+      expect(again.text).to.contain(`the same relationships were changed later (${undo[0].changeId})`);
+      // Undoing the undo restores the wrong edit: undo is a change like any other.
+      expect((await api('POST', `/extensions/pedigree-history/${undo[0].changeId}/undo`)).status).to.equal(200);
+      expect(await parentsOf('U')).to.deep.equal(['UF:POPULATION', 'UX:POPULATION']);
+    });
+
+    it('refuses an undo that would break a rule, and an unknown change, changing nothing', async () => {
+      // W's SELF parent is removed; later W gets a female parent.
+      await api('POST', '/pedigree', [{ germplasmDbId: id('W'), germplasmName: 'W', parents: [ref('WS', 'SELF')] }]);
+      const replaced = await api('PUT', '/pedigree', { [id('W')]: { parents: [] } });
+      expect(replaced.status, replaced.text).to.equal(200);
+      const removalId = (await changesOf('W')).at(-1).changeId;
+      // Meanwhile W got a female parent in another write; putting the SELF back beside it is no valid parent set.
+      expect((await api('POST', '/pedigree', [{ germplasmDbId: id('W'), parents: [ref('WF', 'FEMALE')] }])).status).to.equal(200);
+      const refused = await api('POST', `/extensions/pedigree-history/${removalId}/undo`);
+      expect(refused.status).to.equal(400);
+      expect(refused.text).to.contain('has a SELF parent and other parents');
+      expect(await parentsOf('W')).to.deep.equal(['WF:FEMALE']);
+
+      const unknown = await api('POST', '/extensions/pedigree-history/no-such-change/undo');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.text).to.contain('No pedigree change has changeId "no-such-change"');
+    });
+
+    it('needs the write role', async () => {
+      const res = await api('POST', '/extensions/pedigree-history/any/undo', undefined, { authorization: '' });
+      expect(res.status).to.equal(401);
+    });
   });
 });

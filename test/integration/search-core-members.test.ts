@@ -166,6 +166,12 @@ describe('search: Core members beyond the list parameters', () => {
     await finds('lists', 'listDbId', { ...scm, dateModifiedRangeStart: '2031-02-20T12:00:00Z', dateModifiedRangeEnd: '2031-02-28T12:00:00Z' }, [lists[1], lists[2]]);
     await finds('lists', 'listDbId', { ...scm, dateModifiedRangeStart: '2031-02-21T12:00:00Z', dateModifiedRangeEnd: '2031-02-27T12:00:00Z' }, []);
     await finds('lists', 'listDbId', { ...scm, dateModifiedRangeEnd: '2031-02-10T12:00:00Z', dateCreatedRangeStart: '2031-01-10T12:00:00Z' }, [lists[0]]);
+    // Offsets: 14:00+02:00 is 12:00Z, so list 2 is also found by its creation instant written in Central European time.
+    await finds('lists', 'listDbId', { ...scm, dateCreatedRangeStart: '2031-01-20T13:00:00+01:00', dateCreatedRangeEnd: '2031-01-20T14:00:00+02:00' }, [lists[1]]);
+    const [offset] = await create('lists', 'listDbId', [{ listName: 'SCM list offset', listType: 'germplasm', listOwnerPersonDbId: people[0], dateCreated: '2031-01-20T13:30:00+02:00' }]);
+    // 13:30+02:00 is 11:30Z: before list 2's 12:00Z, though its text sorts after.
+    await finds('lists', 'listDbId', { ...scm, dateCreatedRangeEnd: '2031-01-20T12:00:00Z', dateCreatedRangeStart: '2031-01-11T00:00:00Z' }, [lists[1], offset].sort());
+    await finds('lists', 'listDbId', { ...scm, dateCreatedRangeStart: '2031-01-20T11:45:00Z', dateCreatedRangeEnd: '2031-01-29T00:00:00Z' }, [lists[1]]);
     const bad = await api('POST', '/search/lists', { dateCreatedRangeStart: 'yesterday' });
     expect(bad.status, bad.text).to.equal(400);
   });

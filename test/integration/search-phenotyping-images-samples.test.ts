@@ -2,7 +2,7 @@
 // member, AND across members, inclusive ranges. Records are created here with distinctive "SPI" values (a program,
 // trial and study of their own; the unit and observation are raw Cypher, as only their DbIds matter) and removed.
 import { expect } from 'chai';
-import { createRecords, server } from '../support/server.js';
+import { api, createRecords, server } from '../support/server.js';
 import { searchIds } from '../support/search.js';
 
 const found = searchIds;
@@ -100,6 +100,20 @@ describe('search members of images and samples', () => {
       expect(await hits({ ...SPI, imageTimeStampRangeEnd: '2024-07-02T23:59:00Z' })).to.deep.equal(sorted(I1, I2));
       expect(await hits({ ...SPI, imageTimeStampRangeStart: '2024-07-03T00:00:00Z', imageTimeStampRangeEnd: '2024-07-03T00:00:00Z' })).to.deep.equal([I3]);
       expect(await hits({ ...SPI, imageTimeStampRangeStart: '2024-07-01T10:00:01Z', imageTimeStampRangeEnd: '2024-07-02T23:58:59Z' })).to.deep.equal([]);
+    });
+
+    it('time-stamp ranges compare instants, whatever the offsets of the stored value and of the bounds', async () => {
+      // Taken at 10:00 in Berlin summer time, which is 08:00 UTC: before a 09:00Z bound, though "10:00" > "09:00".
+      const [berlin] = (await create('images', [{ imageName: 'SPI offset', imageTimeStamp: '2024-07-05T10:00:00+02:00', descriptiveOntologyTerms: ['spi-offset'] }])).map((i) => i.imageDbId);
+      const tag = { descriptiveOntologyTerms: ['spi-offset'] };
+      expect(await hits({ ...tag, imageTimeStampRangeEnd: '2024-07-05T09:00:00Z' })).to.deep.equal([berlin]);
+      expect(await hits({ ...tag, imageTimeStampRangeStart: '2024-07-05T09:00:00Z' })).to.deep.equal([]);
+      expect(await hits({ ...tag, imageTimeStampRangeStart: '2024-07-05T08:00:00Z', imageTimeStampRangeEnd: '2024-07-05T08:00:00Z' })).to.deep.equal([berlin]);
+      // The bound's own offset counts too: 03:00 in Chicago (-05:00) is 08:00 UTC.
+      expect(await hits({ ...tag, imageTimeStampRangeStart: '2024-07-05T03:00:00-05:00', imageTimeStampRangeEnd: '2024-07-05T03:00:00-05:00' })).to.deep.equal([berlin]);
+      // The record still reads back as sent.
+      const read = await api('GET', `/images/${berlin}`);
+      expect(read.json.result.imageTimeStamp).to.equal('2024-07-05T10:00:00+02:00');
     });
 
     it('units, observations, and program / crop through the unit or the depicted observation', async () => {

@@ -20,7 +20,7 @@ export function cli(script: 'import' | 'export', args: string[], db: TestDatabas
     execFile(
       process.execPath,
       ['--import', TSX, path.resolve(`src/cli/${script}.ts`), ...args],
-      { cwd, env: { ...process.env, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' }, maxBuffer: 64 * 1024 * 1024 },
+      { cwd, env: { ...process.env, INIT_CWD: cwd, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' }, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

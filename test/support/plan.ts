@@ -5,18 +5,32 @@ import { testDatabase } from './server.js';
 
 interface PlanNode {
   operatorType: string;
+  arguments?: { Details?: string };
   children: PlanNode[];
+}
+
+/** One operator with what it works on (e.g. `n:Germplasm` for a label scan) and its inputs (left input first). */
+export interface PlanStep {
+  operator: string;
+  details: string;
+  children: PlanStep[];
 }
 
 /** Every operator of the plan, outermost first (e.g. `NodeIndexSeekByRange@neo4j`). */
 export async function explainPlan(cypher: string, params: Record<string, unknown>): Promise<string[]> {
+  const walk = (step: PlanStep): string[] => [step.operator, ...step.children.flatMap(walk)];
+  return walk(await explainTree(cypher, params));
+}
+
+/** The plan as a tree of operators. */
+export async function explainTree(cypher: string, params: Record<string, unknown>): Promise<PlanStep> {
   const db = testDatabase();
   const driver = neo4j.driver(db.uri, db.user ? neo4j.auth.basic(db.user, db.password ?? '') : undefined);
   const session = driver.session({ defaultAccessMode: neo4j.session.READ });
   try {
     const result = await session.run(`EXPLAIN ${cypher}`, toCypherParams(params));
-    const walk = (node: PlanNode): string[] => [node.operatorType, ...node.children.flatMap(walk)];
-    return walk(result.summary.plan as unknown as PlanNode);
+    const step = (node: PlanNode): PlanStep => ({ operator: node.operatorType, details: node.arguments?.Details ?? '', children: node.children.map(step) });
+    return step(result.summary.plan as unknown as PlanNode);
   } finally {
     await session.close();
     await driver.close();

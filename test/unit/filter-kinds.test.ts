@@ -78,6 +78,8 @@ interface Case {
   name: string;
   input: FilterInput;
   where: string;
+  /** Clauses before the MATCH of `n` (none unless given). */
+  anchors?: string[];
   /** The parameters as sent to Neo4j. */
   sent: Record<string, unknown>;
 }
@@ -172,15 +174,18 @@ const cases: Case[] = [
   },
   // related
   {
-    name: 'related over one path, integer values',
+    name: 'related over one path, integer values: walked once from the related nodes back, each node once; n sought among them',
     input: { trialYear: '2023' },
-    where: 'ANY(v IN [(n)-[:IN_TRIAL]->(r:Trial) | r.year] WHERE v IN $f0)',
+    anchors: ['CALL () { RETURN COLLECT { MATCH (a:Trial) WHERE a.year IN $f0 MATCH (m)-[:IN_TRIAL]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }'],
+    where: 'elementId(n) IN reached_f0',
     sent: { f0: [int(2023)] },
   },
   {
-    name: 'related over several paths: the values reached by each are joined',
+    name: 'related over several paths: the nodes each reaches back from the related nodes, as a union',
     input: { studyDbId: ['study-a', 'study-b'] },
-    where: 'ANY(v IN [(n)-[:IN_STUDY]->(r:Study) | r.studyDbId] + [(n)-[:OF_UNIT]->(:ObservationUnit)-[:IN_STUDY]->(r:Study) | r.studyDbId] WHERE v IN $f0)',
+    anchors: ['CALL () { RETURN COLLECT { MATCH (a:Study) WHERE a.studyDbId IN $f0 MATCH (m)-[:IN_STUDY]->(a) RETURN elementId(m) AS id'
+      + ' UNION MATCH (a:Study) WHERE a.studyDbId IN $f0 MATCH (m)-[:OF_UNIT]->(:ObservationUnit)-[:IN_STUDY]->(a) RETURN elementId(m) AS id } AS reached_f0 }'],
+    where: 'elementId(n) IN reached_f0',
     sent: { f0: ['study-a', 'study-b'] },
   },
   // expr
@@ -266,6 +271,7 @@ describe('compileWhere: every filter kind, as sent to Neo4j', function () {
     it(c.name, function () {
       const got = compileWhere(entity, c.input);
       expect(got.where).to.equal(c.where);
+      expect(got.anchors).to.deep.equal(c.anchors ?? []);
       expect(toCypherParams(got.params)).to.deep.equal(c.sent);
       expect(got.ignored).to.deep.equal([]);
     });

@@ -21,7 +21,8 @@ const entity: { filters: Record<string, FilterSpec> } = {
 interface Case {
   name: string;
   input: FilterInput;
-  expected: CompiledFilter;
+  /** Anchors (clauses before the MATCH of `n`) are none unless given. */
+  expected: Omit<CompiledFilter, 'anchors'> & { anchors?: string[] };
   prefix?: string;
 }
 
@@ -100,7 +101,8 @@ const cases: Case[] = [
     name: 'related interpolates path, label and prop',
     input: { trialDbId: 't1' },
     expected: {
-      where: 'ANY(v IN [(n)-[:IN_TRIAL]->(r:Trial) | r.trialDbId] WHERE v IN $f0)',
+      anchors: ['CALL () { RETURN COLLECT { MATCH (a:Trial) WHERE a.trialDbId IN $f0 MATCH (m)-[:IN_TRIAL]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }'],
+      where: 'elementId(n) IN reached_f0',
       params: { f0: ['t1'] },
       ignored: [],
     },
@@ -119,7 +121,8 @@ const cases: Case[] = [
     input: { programDbId: 'p1', trialDbId: 't1' },
     prefix: 'q',
     expected: {
-      where: 'n.programDbId IN $q0 AND ANY(v IN [(n)-[:IN_TRIAL]->(r:Trial) | r.trialDbId] WHERE v IN $q1)',
+      anchors: ['CALL () { RETURN COLLECT { MATCH (a:Trial) WHERE a.trialDbId IN $q1 MATCH (m)-[:IN_TRIAL]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_q1 }'],
+      where: 'n.programDbId IN $q0 AND elementId(n) IN reached_q1',
       params: { q0: ['p1'], q1: ['t1'] },
       ignored: [],
     },
@@ -151,6 +154,7 @@ describe('compileWhere', function () {
     it(c.name, function () {
       const got = c.prefix === undefined ? compileWhere(entity, c.input) : compileWhere(entity, c.input, c.prefix);
       expect(got.where).to.equal(c.expected.where);
+      expect(got.anchors).to.deep.equal(c.expected.anchors ?? []);
       expect(got.params).to.deep.equal(c.expected.params);
       expect(got.ignored).to.deep.equal(c.expected.ignored);
     });
@@ -204,7 +208,7 @@ describe('compileWhere', function () {
     it('a hostile input name is ignored and never reaches the where text', function () {
       const name = 'x) DETACH DELETE n //';
       const got = compileWhere(entity, { [name]: 'v' });
-      expect(got).to.deep.equal({ where: 'true', params: {}, ignored: [name] });
+      expect(got).to.deep.equal({ anchors: [], where: 'true', params: {}, ignored: [name] });
     });
 
     for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__']) {
@@ -213,7 +217,7 @@ describe('compileWhere', function () {
         const input = JSON.parse(`{${JSON.stringify(key)}: "v", "programDbId": "p1"}`) as FilterInput;
         expect(Object.keys(input)).to.include(key);
         const got = compileWhere(entity, input);
-        expect(got).to.deep.equal({ where: 'n.programDbId IN $f0', params: { f0: ['p1'] }, ignored: [key] });
+        expect(got).to.deep.equal({ anchors: [], where: 'n.programDbId IN $f0', params: { f0: ['p1'] }, ignored: [key] });
       });
     }
   });

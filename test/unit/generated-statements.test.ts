@@ -62,8 +62,9 @@ describe('listStatement: one page of an entity and the total', function () {
     const filter = compileWhere(trial, { programDbId: 'program-a' });
     const { query, params } = listStatement(trial, filter, { page: 0, pageSize: 1000, order: { expr: trial.sortable!.trialName, descending: true } });
     expect(query).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
       'MATCH (n:Trial)',
-      'WHERE ANY(v IN [(n)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0)',
+      'WHERE elementId(n) IN reached_f0',
       'WITH n, n.trialName AS sortKey',
       'WITH n ORDER BY sortKey DESC, n.trialDbId DESC',
       'WITH collect(n) AS matched',
@@ -90,8 +91,9 @@ describe('entity search plan: every matching DbId (idsQuery)', function () {
   it('the compiled filter over the label, DbIds collected in DbId order', function () {
     const plan = searchable.plan({ programDbId: ['program-a', 'program-b'], year: 2024 });
     expect(plan.query).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
       'MATCH (n:Trial)',
-      'WHERE ANY(v IN [(n)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0) AND n.year IN $f1',
+      'WHERE elementId(n) IN reached_f0 AND n.year IN $f1',
       'WITH n ORDER BY n.trialDbId',
       'RETURN collect(n.trialDbId) AS ids',
     ].join('\n'));
@@ -113,6 +115,7 @@ describe('pedigree traversal', function () {
     filters: {
       germplasmDbId: { kind: 'eq', prop: 'germplasmDbId' },
       minYear: { kind: 'min', prop: 'acquisitionYear', type: 'integer' },
+      programDbId: { kind: 'related', path: '-[:IN_PROGRAM]->', label: 'Program', prop: 'programDbId' },
     },
   } satisfies Pick<EntityDef, 'filters'>;
 
@@ -141,7 +144,7 @@ describe('pedigree traversal', function () {
   /** The walk from the parents (or children) of base nodes that the filter leaves out. */
   const walk = (where: string, arrow: [string, string], rest: string) =>
     `COLLECT { UNWIND bases AS base MATCH (base)${arrow[0]}[:PARENT]${arrow[1]}(n:Germplasm) WHERE NOT coalesce(${where}, false) `
-    + `WITH DISTINCT n MATCH (n)${arrow[0]}[:PARENT${rest}]${arrow[1]}(kin:Germplasm) RETURN DISTINCT kin }`;
+    + `WITH collect(DISTINCT n) AS starts UNWIND starts AS n MATCH (n)${arrow[0]}[:PARENT${rest}]${arrow[1]}(kin:Germplasm) RETURN DISTINCT kin }`;
   const UP: [string, string] = ['-', '->'];
   const DOWN: [string, string] = ['<-', '-'];
 
@@ -150,8 +153,7 @@ describe('pedigree traversal', function () {
     const { query, params } = traversalStatement(opts, 1, 50);
     const where = 'n.germplasmDbId IN $f0 AND n.acquisitionYear >= $f1';
     expect(query).to.equal([
-      `MATCH (n:Germplasm) WHERE ${where}`,
-      'WITH collect(n) AS bases',
+      `CALL () { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
       `WITH bases, ${walk(where, UP, '*0..1')} AS up, ${walk(where, DOWN, '*0..')} AS down`,
       'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
@@ -176,8 +178,7 @@ describe('pedigree traversal', function () {
   it('ids only (a saved search), depth 0 both ways', function () {
     const opts: TraversalOptions = { filter: compileWhere(germplasm, { germplasmDbId: ['a', 'b'] }), pedigreeDepth: 0, progenyDepth: 0, ...shape };
     expect(traversalQuery(opts, true)).to.equal([
-      'MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0',
-      'WITH collect(n) AS bases',
+      'CALL () { MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0 RETURN collect(n) AS bases }',
       'WITH bases, [] AS up, [] AS down',
       'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
@@ -190,8 +191,7 @@ describe('pedigree traversal', function () {
     const plan = pedigreeSearchable.plan({ germplasmDbId: ['soy-essex'], pedigreeDepth: 4, progenyDepth: '2', includeSiblings: true });
     const where = 'n.germplasmDbId IN $f0';
     expect(plan.query).to.equal([
-      `MATCH (n:Germplasm) WHERE ${where}`,
-      'WITH collect(n) AS bases',
+      `CALL () { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
       `WITH bases, ${walk(where, UP, '*0..3')} AS up, ${walk(where, DOWN, '*0..1')} AS down`,
       'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
@@ -200,6 +200,20 @@ describe('pedigree traversal', function () {
     ].join('\n'));
     expect(toCypherParams(plan.params)).to.deep.equal({ f0: ['soy-essex'] });
     expect(plan.options).to.deep.equal({ includeParents: true, includeProgeny: true, includeSiblings: true });
+  });
+
+  it('a relationship filter: its set found before the base nodes, in scope where the walks test the filter again', function () {
+    const opts: TraversalOptions = { filter: compileWhere(germplasm, { programDbId: 'p1' }), pedigreeDepth: 1, progenyDepth: 0, ...shape };
+    const where = 'elementId(n) IN reached_f0';
+    expect(traversalQuery(opts, true)).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
+      `CALL (reached_f0) { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
+      `WITH bases, ${walk(where, UP, '*0..0')} AS up, [] AS down`,
+      'UNWIND bases + up + down AS m',
+      'WITH DISTINCT m ORDER BY m.germplasmDbId',
+      'WITH collect(m) AS nodes',
+      'RETURN [n IN nodes | n.germplasmDbId] AS ids',
+    ].join('\n'));
   });
 
   it('a depth that is not a whole number never reaches the text', function () {

@@ -3,7 +3,7 @@ import { assertCanModify } from '../../auth/ownership.js';
 import { NotFoundError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
 import { missingTargetsQuery } from '../cypher.js';
-import type { CompiledFilter } from '../filters.js';
+import { matchFiltered, type CompiledFilter } from '../filters.js';
 import type { EntityDef } from '../types.js';
 
 export interface DeleteEntitiesProps {
@@ -30,7 +30,7 @@ export async function deleteEntities(graph: Graph, { entity, filters, named, own
     }
     const ids = new Set<string>();
     for (const filter of filters) {
-      const rows = await tx.run<{ id: string }>(`MATCH (n:${entity.label}) WHERE ${filter.where} RETURN n.${entity.idField} AS id`, filter.params);
+      const rows = await tx.run<{ id: string }>(`${matchFiltered(entity.label, filter).join(' ')} RETURN n.${entity.idField} AS id`, filter.params);
       rows.forEach((r) => ids.add(r.id));
     }
     const selected = [...ids].sort();

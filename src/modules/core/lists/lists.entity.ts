@@ -33,15 +33,16 @@ export const listEntity: EntityDef = {
     listOwnerPersonDbId: { kind: 'related', path: '-[:OWNED_BY]->', label: 'Person', prop: 'personDbId' },
     // The owner's display name, as the record shows it in listOwnerName.
     listOwnerName: { kind: 'expr', expr: `head([(n)-[:OWNED_BY]->(t:Person) | ${PERSON_NAME}])` },
-    // Inclusive bounds on the stored ISO dates.
-    dateCreatedRangeStart: { kind: 'min', prop: 'dateCreated', type: 'date' },
-    dateCreatedRangeEnd: { kind: 'max', prop: 'dateCreated', type: 'date' },
-    dateModifiedRangeStart: { kind: 'min', prop: 'dateModified', type: 'date' },
-    dateModifiedRangeEnd: { kind: 'max', prop: 'dateModified', type: 'date' },
+    // Inclusive instants, compared in UTC (a date-only end takes in that day).
+    dateCreatedRangeStart: { kind: 'min', prop: 'dateCreatedUtc', type: 'datetime' },
+    dateCreatedRangeEnd: { kind: 'max', prop: 'dateCreatedUtc', type: 'datetime' },
+    dateModifiedRangeStart: { kind: 'min', prop: 'dateModifiedUtc', type: 'datetime' },
+    dateModifiedRangeEnd: { kind: 'max', prop: 'dateModifiedUtc', type: 'datetime' },
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['listName', 'listType', 'listSource'],
+  instants: ['dateCreated', 'dateModified'],
   onCreate: (record) => ({ dateCreated: new Date().toISOString(), data: [], ...record }),
   normalize: withListSize,
   derive: deriveExternalReferences,

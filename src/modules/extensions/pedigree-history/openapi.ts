@@ -59,4 +59,31 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
       404: { $ref: '#/components/responses/404NotFound' },
     },
   },
+}, {
+  path: '/extensions/pedigree-history/{changeId}/undo',
+  method: 'post',
+  module: 'Germplasm',
+  operation: {
+    tags: ['Germplasm'],
+    summary: 'Extension: undo one recorded pedigree change',
+    description:
+      'Not part of BrAPI. Removes every PARENT relationship the change added and puts back every one it removed, as ' +
+      'a PUT /pedigree of the germplasm it touched: the same rules apply (parent sets, cycles, crops, ownership), and ' +
+      'the undo is recorded as a change of its own. A relationship changed again by a later change makes the undo ' +
+      'ambiguous: 409, naming the later changes to undo first. Answers the pedigree nodes of the germplasm it changed.',
+    parameters: [
+      { name: 'changeId', in: 'path', required: true, description: 'A changeId from the pedigree history.', schema: { type: 'string' } },
+      { $ref: '#/components/parameters/page' },
+      { $ref: '#/components/parameters/pageSize' },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: {
+      200: { $ref: '#/components/responses/PedigreeListResponse' },
+      400: { $ref: '#/components/responses/400BadRequest' },
+      401: { $ref: '#/components/responses/401Unauthorized' },
+      403: { $ref: '#/components/responses/403Forbidden' },
+      404: { $ref: '#/components/responses/404NotFound' },
+      409: { description: 'Conflict: later changes touched the same relationships; the message names them.', content: { 'text/plain': { schema: { type: 'string' } } } },
+    },
+  },
 }];

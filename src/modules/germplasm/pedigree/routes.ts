@@ -15,7 +15,7 @@ import { presentPedigreeNodes } from './presenter.js';
 import { readPedigreeNodes, traversePedigree } from './traversal.js';
 
 /** The relationship arrays of nodes answered without a traversal (upload answers, the v2.0 calls). */
-const DEFAULT_ARRAYS = { includeParents: true, includeProgeny: true, includeSiblings: false };
+export const DEFAULT_ARRAYS = { includeParents: true, includeProgeny: true, includeSiblings: false };
 
 async function respondPedigree(ctx: BrapiContext, input: Record<string, unknown>) {
   const { shape, filters } = pedigreeShape(input);

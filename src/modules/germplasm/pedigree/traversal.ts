@@ -8,7 +8,7 @@
 // per node that reads the same ancestors again for every descendant. Rows, not one row holding the page: the driver
 // decodes a message that spans several 64 KB chunks string by string across all of them, which for a 2 MB page cost
 // more than the whole query.
-import type { CompiledFilter } from '../../../entities/filters.js';
+import { anchorVariables, type CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
 import { purdyLevels } from './pedigree-string.js';
 import { cypherUnnamed, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
@@ -62,14 +62,16 @@ function checkDepth(depth: number | null): void {
  * nodes that the filter does not select. A base set of 20,000 germplasm whose relatives are mostly base nodes too
  * then walks from about 1,200 germplasm instead of enumerating every ancestry of every base node (1.9 million rows
  * for a collection of SoyBase). The filter is evaluated again on those parents, as `n`, which is the variable its
- * text uses.
+ * text uses. The starts are collected rather than made DISTINCT rows: a DISTINCT row inside the subquery still holds
+ * the list `bases`, and Neo4j counts that list once per row kept (650 MB for 1,100 starts, over the memory limit of
+ * a 512 MB heap).
  */
 function relatives(where: string, depth: number | null, direction: 'up' | 'down'): string {
   if (depth === 0) return '[]';
   const [l, r] = direction === 'up' ? ['-', '->'] : ['<-', '-'];
   const rest = depth === null ? '*0..' : `*0..${depth - 1}`;
   return `COLLECT { UNWIND bases AS base MATCH (base)${l}[:PARENT]${r}(n:Germplasm) WHERE NOT coalesce(${where}, false) `
-    + `WITH DISTINCT n MATCH (n)${l}[:PARENT${rest}]${r}(kin:Germplasm) RETURN DISTINCT kin }`;
+    + `WITH collect(DISTINCT n) AS starts UNWIND starts AS n MATCH (n)${l}[:PARENT${rest}]${r}(kin:Germplasm) RETURN DISTINCT kin }`;
 }
 
 /**
@@ -118,9 +120,11 @@ export function traversalQuery(opts: TraversalOptions, idsOnly = false): string 
   checkDepth(opts.progenyDepth);
   // collect() of no rows is an empty list, so the statement always returns its rows (an empty slice: total 0).
   const where = opts.filter.where;
+  const carried = anchorVariables(opts.filter);
   return [
-    `MATCH (n:Germplasm) WHERE ${where}`,
-    'WITH collect(n) AS bases',
+    ...opts.filter.anchors,
+    // A unit subquery: the anchors' sets stay in scope for the walks without becoming grouping keys of collect().
+    `CALL (${carried.join(', ')}) { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
     `WITH bases, ${relatives(where, opts.pedigreeDepth, 'up')} AS up, ${relatives(where, opts.progenyDepth, 'down')} AS down`,
     'UNWIND bases + up + down AS m',
     'WITH DISTINCT m ORDER BY m.germplasmDbId',

@@ -1,6 +1,6 @@
 // GET /seedlots/{seedLotDbId}/transactions: the transactions of one seed lot, in, out or both. (POST
 // /seedlots/transactions is the generic create; the transaction entity's afterCreate moves the seed.)
-import { compileWhere, type CompiledFilter } from '../../../entities/filters.js';
+import { bothFilters, compileWhere } from '../../../entities/filters.js';
 import { listEntities, unknownIds } from '../../../entities/queries.js';
 import type { FilterSpec } from '../../../entities/types.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
@@ -29,7 +29,7 @@ export const routes: RouteDef[] = [
     reportIgnored(ctx, own.ignored);
     const lot: FilterSpec = { kind: 'related', path: DIRECTIONS[transactionDirection], label: lots.label, prop: lots.idField };
     const ofLot = compileWhere({ filters: { lot } }, { lot: id }, 'lot');
-    const filter: CompiledFilter = { where: `${own.where} AND ${ofLot.where}`, params: { ...own.params, ...ofLot.params }, ignored: [] };
+    const filter = bothFilters(own, ofLot);
     const { total, data } = await listEntities(graph, transactions, filter, ctx.state.paging);
     if (total === 0) addStatus(ctx, 'INFO', `No ${transactions.label} of seed lot "${id}" matches these filters.`);
     respondList(ctx, total, data);

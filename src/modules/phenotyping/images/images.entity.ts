@@ -39,13 +39,15 @@ export const imageEntity: EntityDef = {
     imageHeightMax: { kind: 'max', prop: 'imageHeight', type: 'integer' },
     imageWidthMin: { kind: 'min', prop: 'imageWidth', type: 'integer' },
     imageWidthMax: { kind: 'max', prop: 'imageWidth', type: 'integer' },
-    imageTimeStampRangeStart: { kind: 'min', prop: 'imageTimeStamp', type: 'date' },
-    imageTimeStampRangeEnd: { kind: 'max', prop: 'imageTimeStamp', type: 'date' },
+    // Inclusive instants, compared in UTC.
+    imageTimeStampRangeStart: { kind: 'min', prop: 'imageTimeStampUtc', type: 'datetime' },
+    imageTimeStampRangeEnd: { kind: 'max', prop: 'imageTimeStampUtc', type: 'datetime' },
     // The images taken inside a GeoJSON Polygon (or whose own polygon meets it).
     imageLocation: { kind: 'area', field: 'imageLocation' },
   },
   operations: ['list', 'get', 'create', 'update'],
   indexes: ['imageName'],
+  instants: ['imageTimeStamp'],
   geo: ['imageLocation'],
   // The GeoJSON is stored and returned exactly as sent.
   validate: (record, where) => validateGeoJson(record.imageLocation, `${where}.imageLocation`),

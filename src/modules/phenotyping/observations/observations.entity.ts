@@ -3,7 +3,6 @@
 // Germplasm and study (and trial, program, location) are the unit's: shown and filtered through it, never stored.
 import { namedRef, relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
-import { utcTimestamp } from '../../../entities/filters.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
 import { levelFilters, UNIT_LABEL } from '../observationunits/level-filters.js';
@@ -79,15 +78,10 @@ export const observationEntity: EntityDef = {
     ...externalReferenceFilters,
   },
   operations: ['list', 'get', 'create', 'update', 'bulkUpdate'],
-  indexes: ['observationTimeStampUtc'],
+  indexes: [],
+  instants: ['observationTimeStamp'],
   validate: (record, where) => validateGeoJson(record.geoCoordinates, `${where}.geoCoordinates`),
-  deriveFrom: ['observationTimeStamp'],
-  derive: (record) => ({
-    ...deriveExternalReferences(record),
-    ...(Object.hasOwn(record, 'observationTimeStamp')
-      ? { observationTimeStampUtc: typeof record.observationTimeStamp === 'string' ? utcTimestamp(record.observationTimeStamp) ?? null : null }
-      : {}),
-  }),
+  derive: deriveExternalReferences,
   // The value is stored as sent; checks.ts holds it to the variable's scale and the season to its node.
   afterCreate: (tx, _records, ids) => checkObservations(tx, ids, (i) => `body[${i}]`),
   afterUpdate: (tx, _records, ids) => checkObservations(tx, ids, (i) => `observation "${ids[i]}"`),

@@ -1,6 +1,6 @@
 // The observation module's own reads (the generic ones are in src/entities/queries.ts).
 import { projection } from '../../../entities/cypher.js';
-import type { CompiledFilter } from '../../../entities/filters.js';
+import { matchFiltered, type CompiledFilter } from '../../../entities/filters.js';
 import { present, type StoredRecord } from '../../../entities/presenter.js';
 import type { Graph } from '../../../graph/port.js';
 import { observationEntity as obs } from './observations.entity.js';
@@ -25,7 +25,7 @@ export async function observationsOfUnits(graph: Graph, units: Array<Record<stri
 /** Every matching observation that has a unit and a variable, in (unit, instant, DbId) order, and those units. */
 export async function readTable(graph: Graph, filter: CompiledFilter) {
   const [row] = await graph.read<{ observations: TableObservation[]; units: TableUnit[]; variables: Array<{ id: string; name: string | null }> }>(
-    `MATCH (n:${obs.label}) WHERE ${filter.where}
+    `${matchFiltered(obs.label, filter).join(' ')}
      MATCH (n)-[:OF_UNIT]->(u:ObservationUnit), (n)-[:OF_VARIABLE]->(v:ObservationVariable)
      WITH n, u, v ORDER BY u.observationUnitDbId, n.observationTimeStampUtc, n.${obs.idField}
      WITH collect({unit: u.observationUnitDbId, instant: n.observationTimeStampUtc, timeStamp: n.observationTimeStamp,

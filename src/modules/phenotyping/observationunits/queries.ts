@@ -1,5 +1,5 @@
 // The observation unit module's own reads (the generic ones are in src/entities/queries.ts).
-import type { CompiledFilter } from '../../../entities/filters.js';
+import { matchFiltered, type CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
 import { least } from '../../core/least.js';
 import { studyEntity as studies } from '../../core/studies/studies.entity.js';
@@ -14,7 +14,7 @@ const ID = 'observationUnitDbId';
  */
 export async function levelsInUse(graph: Graph, filter: CompiledFilter): Promise<HierarchyLevel[]> {
   const [row] = await graph.read<{ studies: HierarchyLevel[][]; loose: HierarchyLevel[][] }>(
-    `MATCH (n:${studies.label}) WHERE ${filter.where}
+    `${matchFiltered(studies.label, filter).join(' ')}
      WITH collect(${STUDY_LEVELS}) AS studies
      OPTIONAL MATCH (u:${UNIT}) WHERE NOT $filtered AND u.hierarchyLevelNames IS NOT NULL AND NOT (u)-[:IN_STUDY]->(:${studies.label})
      RETURN studies, collect(${UNIT_LEVELS}) AS loose`,

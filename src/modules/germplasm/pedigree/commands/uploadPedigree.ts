@@ -124,8 +124,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
   // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
-  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []));
-  await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed].filter((id) => existing.has(id)));
+  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []).filter((id) => existing.has(id)));
+  for (const child of await detachedChildren(tx, upload)) changed.add(child);
+  await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed]);
 
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
@@ -163,6 +164,17 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 }
 
 /**
+ * Children a PUT detaches by replacing a node's progeny: their parents change, so whoever may change them must be
+ * the one asking (a writer who owns a parent must not take another user's child away from it).
+ */
+async function detachedChildren(tx: Runner, upload: PedigreeUpload): Promise<string[]> {
+  if (upload.replaceProgenyOf.length === 0) return [];
+  const kept = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
+  const pairs = await tx.run<{ parent: string; child: string }>(cypher('germplasm/pedigree/progeny-edges-of'), { ids: upload.replaceProgenyOf });
+  return pairs.filter((p) => !kept.has(`${p.child}\u0000${p.parent}`)).map((p) => p.child);
+}
+
+/**
  * The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), no PARENT relationship
  * between crops unless allowed (a name shared by two crops must never tie them together), and no cycles.
  */
@@ -173,10 +185,11 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCr
     reason: `${describeWideCross(w)}: a cross between crops must be allowed explicitly (a name shared by two crops must never tie them together)`,
   }));
   const children = [...new Set(edges.map((e) => e.child))];
-  const sets = await tx.run<{ id: string; types: ParentType[] }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
-  for (const { id, types } of sets) {
-    const reason = parentSetProblem(types);
-    if (reason) problems.push({ germplasmDbId: id, reason });
+  const sets = await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
+  for (const { id, parents } of sets) {
+    const reason = parentSetProblem(parents.map((p) => p.type));
+    // Name the parents the write would leave, stored ones included: the curator sees which source disagrees.
+    if (reason) problems.push({ germplasmDbId: id, reason: `${reason} (it would have: ${parents.map((p) => `${p.name} ${p.type}`).join(', ')})` });
   }
   for (const { child, parent, path } of await findCycles(tx, edges, stored)) {
     problems.push({

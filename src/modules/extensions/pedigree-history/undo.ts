@@ -1,0 +1,41 @@
+// Undoing one recorded pedigree change (a wrong upload or import batch): every relationship it added is removed and
+// every one it removed is put back, written as a PUT /pedigree of the children it touched, so the undo passes the
+// same rules (parent sets, cycles, crops, ownership) and is itself recorded in the history. A relationship changed
+// again later makes the undo ambiguous: it is refused, naming the later changes (undo those first, newest first).
+import type { Actor } from '../../../auth/actor.js';
+import { ConflictError, NotFoundError } from '../../../errors.js';
+import { cypher } from '../../../graph/cypher-files.js';
+import type { Graph } from '../../../graph/port.js';
+import { writePedigree, type UploadResult } from '../../germplasm/pedigree/commands/uploadPedigree.js';
+import { parseUpload } from '../../germplasm/pedigree/parseUpload.js';
+
+type Ref = { germplasmDbId: string; parentType: string };
+type Plan = {
+  entries: Array<{ germplasmDbId: string; parentDbId: string; parentType: string; action: 'ADDED' | 'REMOVED'; position: number }>;
+  later: string[];
+  children: Array<{ germplasmDbId: string; parents: Ref[] }>;
+};
+
+export async function undoPedigreeChange(graph: Graph, changeId: string, actor: Actor | undefined): Promise<UploadResult> {
+  return graph.transaction(async (tx) => {
+    const [plan] = await tx.run<Plan>(cypher('germplasm/pedigree/history/undo-plan'), { changeId });
+    if (!plan) throw new NotFoundError(`No pedigree change has changeId "${changeId}".`);
+    if (plan.later.length) {
+      throw new ConflictError(
+        `Pedigree change ${changeId} cannot be undone: the same relationships were changed later (${[...plan.later].sort().join(', ')}); undo those first, newest first.`,
+      );
+    }
+    const parents = new Map(plan.children.map((c) => [c.germplasmDbId, new Map(c.parents.map((p) => [p.germplasmDbId, p.parentType]))]));
+    // Newest entry first, so a new parentType (recorded as REMOVED old, then ADDED new) returns to the old one.
+    for (const e of [...plan.entries].sort((a, b) => b.position - a.position)) {
+      const now = parents.get(e.germplasmDbId)!;
+      if (e.action === 'ADDED') now.delete(e.parentDbId);
+      else now.set(e.parentDbId, e.parentType);
+    }
+    const nodes = [...parents].map(([germplasmDbId, set]) => ({
+      germplasmDbId,
+      parents: [...set].map(([parent, parentType]) => ({ germplasmDbId: parent, parentType })),
+    }));
+    return writePedigree(tx, { upload: parseUpload(nodes, 'PUT'), updateExisting: true, actor, source: `undo ${changeId}` });
+  });
+}
