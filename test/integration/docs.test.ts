@@ -70,7 +70,20 @@ describe('API documentation', () => {
     const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
     const extension = (call: string) => call.split(' ')[1].startsWith('/extensions/');
     expect(documented.filter((c) => !extension(c))).to.deep.equal(listed);
-    expect(documented.filter(extension)).to.deep.equal(['GET /extensions/germplasm/{germplasmDbId}/pedigree-history', 'POST /extensions/pedigree-history/{changeId}/undo']);
+    expect(documented.filter(extension)).to.deep.equal([
+      'GET /extensions/generations',
+      'GET /extensions/germplasm/{germplasmDbId}/pedigree-history',
+      'GET /extensions/inbreeding',
+      'GET /extensions/pedigree-quality',
+      'GET /extensions/relationship-inverse',
+      'POST /extensions/duplicate-crosses',
+      'POST /extensions/generations',
+      'POST /extensions/inbreeding',
+      'POST /extensions/pedigree-history/{changeId}/undo',
+      'POST /extensions/relationship-inverse',
+    ]);
+    // The computing extensions' POSTs are reads: no token, like a search.
+    expect(doc.paths['/extensions/relationship-inverse'].post.security).to.deep.equal([]);
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');
