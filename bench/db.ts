@@ -89,7 +89,7 @@ export function statementName(text: string): string {
   if (file) return file;
   if (text === createQuery(germplasmEntity)) return 'create germplasm (createQuery)';
   if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
-  if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id}) WITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
+  if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id})\nWITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
   if (text.startsWith('CALL db.resample')) return 'refreshStatistics';
   return text.replace(/\s+/g, ' ').slice(0, 60);
 }

@@ -59,9 +59,5 @@ export async function diagnoseBatch(graph: Graph, batch: PedigreeNode[], existed
   const page = batch.map((n) => n.germplasmDbId).sort().slice(0, 1000);
   const arrays = { includeParents: true, includeProgeny: true, includeSiblings: false };
   ms['response read-back (readPedigreeNodes), first page of 1000 (as the service runs it)'] = round((await timed(() => readPedigreeNodes(graph, page, arrays))).ms, 0);
-  // The same statement without the 3-level Purdy pattern, via a graph that rewrites the text it is given.
-  const purdy = /purdy: CASE WHEN n\.pedigreeString IS NULL THEN [\s\S]*? ELSE \[\] END/;
-  const noPurdy = { ...graph, read: <T extends Row>(text: string, params?: Params) => graph.read<T>(text.replace(purdy, 'purdy: []'), params) } as Graph;
-  ms['response read-back, first page, without the 3-level Purdy pattern'] = round((await timed(() => readPedigreeNodes(noPurdy, page, arrays))).ms, 0);
   return { batchNodes: batch.length, batchEdges: edges.length, edgesWithExistingChild: older.length, ms, cycleCheckStatements };
 }

@@ -20,6 +20,8 @@
 //   the viewer in Chromium on the demo data (suggestions, full tree of Williams 82; bench/results/viewer.{json,md});
 //   BENCH_GENOTYPING_ONLY=true / --genotyping-only: only genotyping at scale (VCF import, allele matrix and calls
 //   pages, the pedigree check; bench/results/genotyping.{json,md}, small data in --quick: genotyping-quick.*);
+//   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
+//   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -37,6 +39,7 @@ import { FIELD_FULL, FIELD_QUICK, measureField, type FieldResult } from './field
 import { measureLists, type ListResult } from './lists.js';
 import { GENOTYPING_FULL, GENOTYPING_QUICK, measureGenotyping, writeGenotypingReport } from './genotyping.js';
 import { measureRelationFilters, type RelationResult } from './relations.js';
+import { measureBroad, measureFullTreeFloor, TREE_TARGETS, writeTreeReport } from './tree.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 import { measureManyClients } from './clients.js';
@@ -90,6 +93,7 @@ const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
 const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
 const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
+const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
 const viewerOnly = option('viewer-only', 'BENCH_VIEWER_ONLY') === 'true';
@@ -146,6 +150,9 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     }
     // The quick mode has no demo data: many clients and the viewer run on its synthetic graph.
     if (quick && !listsOnly && !geoOnly) await runClientSections(running, data.name, data.probes.slice(0, 3), null, 'quick-');
+    // The quick mode has no demo data for the tree section: its check (service answer = in-memory answer, byte for
+    // byte) and its timings run on the small graph's first probe instead, logged only.
+    if (quick) await measureFullTreeFloor(running, data.probes[0], 1, log);
     const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
     if (keep) {
       keep.push({ name: data.name, probes: data.probes, running, db });
@@ -228,14 +235,14 @@ async function runKinship() {
   }
 }
 
-/** Genotyping at scale (small in the quick mode), on its own fresh database without demo data. */
-async function runGenotyping() {
+/** One section on its own fresh database and service (with the demo data or without), its report printed. */
+async function onFreshService(demoData: boolean, section: (running: RunningServer) => Promise<{ json: string; md: string; text: string }>) {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
-    running = await startService(db);
-    const result = await measureGenotyping(running, quick ? GENOTYPING_QUICK : GENOTYPING_FULL, quick ? 2 : reps * 2, log);
-    const { json, md, text } = writeGenotypingReport(result, quick, Math.round(performance.now() - started));
+    if (demoData) log('loading the demo data');
+    running = await startService(db, { demoData });
+    const { json, md, text } = await section(running);
     console.log('\n' + text);
     log(`written ${json} and ${md}`);
   } finally {
@@ -243,6 +250,25 @@ async function runGenotyping() {
     await db.stop();
   }
 }
+
+/** Genotyping at scale (small in the quick mode), without demo data. */
+const runGenotyping = () =>
+  onFreshService(false, async (running) => {
+    const result = await measureGenotyping(running, quick ? GENOTYPING_QUICK : GENOTYPING_FULL, quick ? 2 : reps * 2, log);
+    return writeGenotypingReport(result, quick, Math.round(performance.now() - started));
+  });
+
+/** The large answers on the demo data (bench/results/tree.*). */
+const runTree = () =>
+  onFreshService(true, async (running) => {
+    const fullTree = await measureFullTreeFloor(running, 'soy-williams-82', reps * 3, log);
+    const collection = 'SoyBase parentage';
+    const broad = await measureBroad(running, collection, reps, log);
+    return writeTreeReport({
+      date: new Date().toISOString(), machine: machine(), reps, targets: TREE_TARGETS, fullTree, collection, broad,
+      totalMs: Math.round(performance.now() - started),
+    });
+  });
 
 /**
  * The analytics extensions: inbreeding of all SoyBase (the demo data) on one fresh database, then inbreeding,
@@ -287,6 +313,7 @@ async function runAnalytics() {
 async function main() {
   if (kinshipOnly) return runKinship();
   if (genotypingOnly) return runGenotyping();
+  if (treeOnly) return runTree();
   if (analyticsOnly) return runAnalytics();
   if (loadOnly || viewerOnly) {
     await runLists({ lists: false, load: loadOnly, viewer: viewerOnly });
@@ -303,6 +330,8 @@ async function main() {
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
     if (!quick && !geoOnly && !fieldOnly) ({ lists, relations } = await runLists({ lists: true, load: !listsOnly, viewer: !listsOnly }));
+    // The large answers need the demo data too.
+    if (!quick && !partial) await runTree();
     if (!listsOnly) ({ geo, field } = await runGeoAndField(!fieldOnly, !geoOnly));
     if (partial) sizes.length = 0;
     if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));

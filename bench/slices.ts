@@ -3,7 +3,7 @@
 // the service adds (routing, validation, presenting, JSON, HTTP).
 import { compileWhere } from '../src/entities/filters.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
-import { traversalQuery, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
+import { traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
 import { ratio, round, summarize, timed, type Summary } from './stats.js';
 
@@ -68,11 +68,12 @@ export async function measureSlices(running: RunningServer, probes: string[], re
     for (const id of probes) {
       const body = JSON.parse(await serviceGet(running, shape, id)) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
       const { text, params } = rawQuery(shape, id);
-      const [row] = await running.graph.read<{ total: number; page: unknown[] }>(text, params);
-      if (body.metadata.pagination.totalCount !== row.total || body.result.data.length !== row.page.length) {
-        throw new Error(`service and raw Cypher disagree on ${id} (${shape.name}): ${body.metadata.pagination.totalCount} vs ${row.total}`);
+      const rows = await running.graph.read<PageRow>(text, params);
+      const total = rows[0]?.total ?? 0;
+      if (body.metadata.pagination.totalCount !== total || body.result.data.length !== rows.filter((r) => r.kind === 'node').length) {
+        throw new Error(`service and raw Cypher disagree on ${id} (${shape.name}): ${body.metadata.pagination.totalCount} vs ${total}`);
       }
-      perProbe[id] = row.total;
+      perProbe[id] = total;
     }
     const service: number[] = [];
     const raw: number[] = [];

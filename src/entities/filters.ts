@@ -142,6 +142,15 @@ function relatedFromAnchor(spec: Extract<FilterSpec, { kind: 'related' }>, param
   return `CALL () { RETURN COLLECT { ${branches.join(' UNION ')} } AS ${reachedSet(param)} }`;
 }
 
+/** The variables a filter's anchors bind, which `where` reads: a statement that leaves their scope carries them. */
+export function anchorVariables(filter: Pick<CompiledFilter, 'anchors'>): string[] {
+  return filter.anchors.map((anchor) => {
+    const bound = / AS (reached_\w+) }$/.exec(anchor);
+    if (!bound) throw new Error(`an anchor that binds no set: ${anchor}`);
+    return bound[1];
+  });
+}
+
 function coerce(name: string, spec: FilterSpec, values: unknown[]): unknown {
   if (spec.kind === 'through') return coerce(name, spec.filter, values);
   if (spec.kind === 'object') return values.map((v) => coerceObject(name, spec.members, v));

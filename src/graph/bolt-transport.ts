@@ -39,6 +39,9 @@ export class BoltGraph implements Graph {
       connectionAcquisitionTimeout: timeout,
       connectionTimeout: Math.min(timeout, 10_000),
       maxTransactionRetryTime: Math.min(timeout, 5_000),
+      // Every result is read whole into memory (run() returns its rows), so the server may send it in one go
+      // instead of waiting for a pull per 1,000 rows.
+      fetchSize: -1,
     });
   }
 
@@ -119,14 +122,32 @@ function mapDriverError(err: unknown): Error {
   return err as Error;
 }
 
-/** Nodes and relationships become their property maps; temporal values their ISO strings. */
+/**
+ * Nodes and relationships become their property maps; temporal values their ISO strings. Lists and maps are the
+ * driver's fresh copies for this result, so they are converted in place: a page of pedigree rows holds tens of
+ * thousands of values, and copying every list cost as much as the query.
+ */
 function toPlain(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(toPlain);
   // Byte arrays (packed genotype calls) stay as they are.
   if (ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (v !== null && typeof v === 'object') value[i] = toPlain(v);
+    }
+    return value;
+  }
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    const map = value as Record<string, unknown>;
+    for (const k of Object.keys(map)) {
+      const v = map[k];
+      if (v !== null && typeof v === 'object') map[k] = toPlain(v);
+    }
+    return map;
+  }
   if (neo4j.isNode(value as never) || neo4j.isRelationship(value as never)) {
-    return toPlain((value as { properties: object }).properties);
+    return toPlain({ ...(value as { properties: object }).properties });
   }
   if (neo4j.isDateTime(value as never) || neo4j.isDate(value as never) || neo4j.isLocalDateTime(value as never)
     || neo4j.isTime(value as never) || neo4j.isLocalTime(value as never) || neo4j.isDuration(value as never)) {

@@ -115,39 +115,50 @@ describe('pedigree traversal', function () {
     filters: {
       germplasmDbId: { kind: 'eq', prop: 'germplasmDbId' },
       minYear: { kind: 'min', prop: 'acquisitionYear', type: 'integer' },
+      programDbId: { kind: 'related', path: '-[:IN_PROGRAM]->', label: 'Program', prop: 'programDbId' },
     },
   } satisfies Pick<EntityDef, 'filters'>;
 
-  const PROJECTION = [
-    '{',
-    '    props: properties(n),',
-    '    method: head([(n)-[:BRED_BY]->(bm:BreedingMethod) | {id: bm.breedingMethodDbId, name: bm.breedingMethodName}]),',
-    '    parents: [(n)-[pr:PARENT]->(pa:Germplasm) | {germplasmDbId: pa.germplasmDbId, germplasmName: pa.germplasmName, parentType: pr.parentType}],',
-    '    progeny: null,',
-    '    siblings: [(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | {germplasmDbId: sb.germplasmDbId, germplasmName: sb.germplasmName}],',
-    // The edges of unnamed ancestors and selections, to BRAPI_PURDY_LEVELS (8) generations: purdy.ts writes the string.
-    "    purdy: COLLECT { MATCH (n) ((purdy_c:Germplasm)-[purdy_s:PARENT]->(purdy_m:Germplasm) WHERE "
-      + "(coalesce(purdy_m.germplasmName, '') = '' OR purdy_m.germplasmName STARTS WITH '(' OR purdy_m.germplasmName CONTAINS ' , ') "
-      + "OR purdy_s.parentType IN ['SELF', 'CLONAL']){0,7} (purdy_a:Germplasm)-[purdy_r:PARENT]->(purdy_b:Germplasm) "
-      + 'RETURN DISTINCT [purdy_a.germplasmDbId, purdy_b.germplasmDbId, purdy_r.parentType, purdy_b.germplasmName] AS edge }',
-    '  }',
-  ].join('\n');
+  // The page as rows (pageRows): one 'total' row, one row per germplasm of the page, one per germplasm beyond the page
+  // that a Purdy string reads (through unnamed parents and selections, BRAPI_PURDY_LEVELS - 1 = 7 generations).
+  const ROWS = [
+    'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
+    'WITH total, page, COLLECT { UNWIND page AS p MATCH (p) ((c:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
+      + "(coalesce(u.germplasmName, '') = '' OR u.germplasmName STARTS WITH '(' OR u.germplasmName CONTAINS ' , ') "
+      + "OR s.parentType IN ['SELF', 'CLONAL']){1,7} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
+    "UNWIND [['total', null]] + [n IN page | ['node', n]] + [x IN beyond | ['purdy', x]] AS row",
+    'WITH total, row[0] AS kind, row[1] AS n',
+    'RETURN total, kind,',
+    "  CASE kind WHEN 'node' THEN [n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, n.additionalInfo, "
+      + 'n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString] END AS fields,',
+    "  CASE kind WHEN 'node' THEN head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]) END AS method,",
+    "  CASE WHEN kind <> 'total' THEN n.germplasmDbId END AS id,",
+    "  CASE WHEN kind <> 'total' THEN [(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]] END AS parents,",
+    '  null AS progeny,',
+    "  CASE kind WHEN 'node' THEN COLLECT { MATCH (n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n "
+      + 'RETURN DISTINCT [sb.germplasmDbId, sb.germplasmName] } END AS siblings',
+  ];
 
   const shape = { includeParents: true, includeProgeny: false, includeSiblings: true };
+
+  /** The walk from the parents (or children) of base nodes that the filter leaves out. */
+  const walk = (where: string, arrow: [string, string], rest: string) =>
+    `COLLECT { UNWIND bases AS base MATCH (base)${arrow[0]}[:PARENT]${arrow[1]}(n:Germplasm) WHERE NOT coalesce(${where}, false) `
+    + `WITH collect(DISTINCT n) AS starts UNWIND starts AS n MATCH (n)${arrow[0]}[:PARENT${rest}]${arrow[1]}(kin:Germplasm) RETURN DISTINCT kin }`;
+  const UP: [string, string] = ['-', '->'];
+  const DOWN: [string, string] = ['<-', '-'];
 
   it('a page: base nodes by the filter, ancestors to a depth, every descendant, one ordered set', function () {
     const opts: TraversalOptions = { filter: compileWhere(germplasm, { germplasmDbId: 'soy-essex', minYear: '1950' }), pedigreeDepth: 2, progenyDepth: null, ...shape };
     const { query, params } = traversalStatement(opts, 1, 50);
+    const where = 'n.germplasmDbId IN $f0 AND n.acquisitionYear >= $f1';
     expect(query).to.equal([
-      'OPTIONAL MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0 AND n.acquisitionYear >= $f1',
-      'OPTIONAL MATCH (n)-[:PARENT*0..2]->(a:Germplasm)',
-      'WITH n, collect(DISTINCT a) AS up',
-      'OPTIONAL MATCH (n)<-[:PARENT*0..]-(d:Germplasm)',
-      'WITH n, up, collect(DISTINCT d) AS down',
-      'UNWIND up + down AS m',
+      `CALL () { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
+      `WITH bases, ${walk(where, UP, '*0..1')} AS up, ${walk(where, DOWN, '*0..')} AS down`,
+      'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
       'WITH collect(m) AS nodes',
-      `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${PROJECTION}] AS page`,
+      ...ROWS,
     ].join('\n'));
     expect(toCypherParams(params)).to.deep.equal({ f0: ['soy-essex'], f1: int(1950), skip: int(50), end: int(100) });
   });
@@ -159,7 +170,7 @@ describe('pedigree traversal', function () {
       'MATCH (m:Germplasm)',
       'WITH m ORDER BY m.germplasmDbId',
       'WITH collect(m) AS nodes',
-      `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${PROJECTION}] AS page`,
+      ...ROWS,
     ].join('\n'));
     expect(toCypherParams(params)).to.deep.equal({ skip: int(0), end: int(1000) });
   });
@@ -167,12 +178,9 @@ describe('pedigree traversal', function () {
   it('ids only (a saved search), depth 0 both ways', function () {
     const opts: TraversalOptions = { filter: compileWhere(germplasm, { germplasmDbId: ['a', 'b'] }), pedigreeDepth: 0, progenyDepth: 0, ...shape };
     expect(traversalQuery(opts, true)).to.equal([
-      'OPTIONAL MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0',
-      'OPTIONAL MATCH (n)-[:PARENT*0..0]->(a:Germplasm)',
-      'WITH n, collect(DISTINCT a) AS up',
-      'OPTIONAL MATCH (n)<-[:PARENT*0..0]-(d:Germplasm)',
-      'WITH n, up, collect(DISTINCT d) AS down',
-      'UNWIND up + down AS m',
+      'CALL () { MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0 RETURN collect(n) AS bases }',
+      'WITH bases, [] AS up, [] AS down',
+      'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
       'WITH collect(m) AS nodes',
       'RETURN [n IN nodes | n.germplasmDbId] AS ids',
@@ -181,19 +189,31 @@ describe('pedigree traversal', function () {
 
   it('POST /search/pedigree plans that snapshot from the body: shape members out, germplasm filters in', function () {
     const plan = pedigreeSearchable.plan({ germplasmDbId: ['soy-essex'], pedigreeDepth: 4, progenyDepth: '2', includeSiblings: true });
+    const where = 'n.germplasmDbId IN $f0';
     expect(plan.query).to.equal([
-      'OPTIONAL MATCH (n:Germplasm) WHERE n.germplasmDbId IN $f0',
-      'OPTIONAL MATCH (n)-[:PARENT*0..4]->(a:Germplasm)',
-      'WITH n, collect(DISTINCT a) AS up',
-      'OPTIONAL MATCH (n)<-[:PARENT*0..2]-(d:Germplasm)',
-      'WITH n, up, collect(DISTINCT d) AS down',
-      'UNWIND up + down AS m',
+      `CALL () { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
+      `WITH bases, ${walk(where, UP, '*0..3')} AS up, ${walk(where, DOWN, '*0..1')} AS down`,
+      'UNWIND bases + up + down AS m',
       'WITH DISTINCT m ORDER BY m.germplasmDbId',
       'WITH collect(m) AS nodes',
       'RETURN [n IN nodes | n.germplasmDbId] AS ids',
     ].join('\n'));
     expect(toCypherParams(plan.params)).to.deep.equal({ f0: ['soy-essex'] });
     expect(plan.options).to.deep.equal({ includeParents: true, includeProgeny: true, includeSiblings: true });
+  });
+
+  it('a relationship filter: its set found before the base nodes, in scope where the walks test the filter again', function () {
+    const opts: TraversalOptions = { filter: compileWhere(germplasm, { programDbId: 'p1' }), pedigreeDepth: 1, progenyDepth: 0, ...shape };
+    const where = 'elementId(n) IN reached_f0';
+    expect(traversalQuery(opts, true)).to.equal([
+      'CALL () { RETURN COLLECT { MATCH (a:Program) WHERE a.programDbId IN $f0 MATCH (m)-[:IN_PROGRAM]->(a) RETURN DISTINCT elementId(m) AS id } AS reached_f0 }',
+      `CALL (reached_f0) { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
+      `WITH bases, ${walk(where, UP, '*0..0')} AS up, [] AS down`,
+      'UNWIND bases + up + down AS m',
+      'WITH DISTINCT m ORDER BY m.germplasmDbId',
+      'WITH collect(m) AS nodes',
+      'RETURN [n IN nodes | n.germplasmDbId] AS ids',
+    ].join('\n'));
   });
 
   it('a depth that is not a whole number never reaches the text', function () {

@@ -6,7 +6,7 @@ import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
 import { readPedigreeHistory } from './query.js';
 import { undoPedigreeChange } from './undo.js';
-import { presentPedigreeNode } from '../../germplasm/pedigree/presenter.js';
+import { presentPedigreeNodes } from '../../germplasm/pedigree/presenter.js';
 import { readPedigreeNodes } from '../../germplasm/pedigree/traversal.js';
 import { DEFAULT_ARRAYS } from '../../germplasm/pedigree/routes.js';
 
@@ -31,6 +31,6 @@ export const routes: RouteDef[] = [
     const { page, pageSize } = ctx.state.paging;
     const ids = [...result.germplasmDbIds].sort();
     const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
-    respondList(ctx, ids.length, nodes.map(presentPedigreeNode));
+    respondList(ctx, ids.length, presentPedigreeNodes(nodes));
   }),
 ];

@@ -2,7 +2,7 @@
 // the Purdy string of its parents in the graph (purdy.ts). A germplasm without parents shows the string it was given
 // (POST/PUT /germplasm `pedigree`, POST/PUT /pedigree `pedigreeString`, both stored as the `pedigree` property); a
 // given string that differs from the graph's is kept and shown as `additionalInfo.recordedPedigree`.
-import { cypherUnnamed, DEFAULT_PURDY_LEVELS, purdy, purdyGraph, type PurdyEdge } from './purdy.js';
+import { cypherUnnamed, DEFAULT_PURDY_LEVELS, purdy, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
 
 let levels = DEFAULT_PURDY_LEVELS;
 
@@ -38,8 +38,16 @@ function recorded(props: Record<string, unknown>): string | null {
 
 /** The string shown for germplasm `id`, from the edges `pedigreeStringRead` returned and its stored properties. */
 export function pedigreeString(id: string, edges: PurdyEdge[], props: Record<string, unknown>): { shown: string | null; recordedDiffers: string | null } {
+  return pedigreeStringIn(id, edges.length ? purdyGraph(edges) : new Map(), props);
+}
+
+/**
+ * The same from a graph read for several germplasm at once (traversal.ts). Any graph holding at least what
+ * `pedigreeStringRead` reads for `id` gives the same string: the writer reads parents only within that walk.
+ */
+export function pedigreeStringIn(id: string, graph: PurdyGraph, props: Record<string, unknown>): { shown: string | null; recordedDiffers: string | null } {
   const given = recorded(props);
-  const fromGraph = edges.length ? purdy(id, purdyGraph(edges), levels) : null;
+  const fromGraph = purdy(id, graph, levels);
   if (fromGraph === null) return { shown: given, recordedDiffers: null };
   return { shown: fromGraph, recordedDiffers: given !== null && given !== fromGraph ? given : null };
 }

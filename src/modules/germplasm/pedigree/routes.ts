@@ -11,7 +11,7 @@ import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { describeWideCross, uploadPedigree } from './commands/uploadPedigree.js';
 import { bool, pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
-import { presentPedigreeNode } from './presenter.js';
+import { presentPedigreeNodes } from './presenter.js';
 import { readPedigreeNodes, traversePedigree } from './traversal.js';
 
 /** The relationship arrays of nodes answered without a traversal (upload answers, the v2.0 calls). */
@@ -22,17 +22,17 @@ async function respondPedigree(ctx: BrapiContext, input: Record<string, unknown>
   const filter = compileWhere(germplasmEntity, filters);
   reportIgnored(ctx, filter.ignored);
   const { page, pageSize } = ctx.state.paging;
-  const { total, page: nodes } = await traversePedigree(ctx.services.graph, { ...shape, filter }, page, pageSize);
-  if (total === 0) addStatus(ctx, 'INFO', 'No germplasm matches these filters.');
-  respondList(ctx, total, nodes.map(presentPedigreeNode));
+  const slice = await traversePedigree(ctx.services.graph, { ...shape, filter }, page, pageSize);
+  if (slice.total === 0) addStatus(ctx, 'INFO', 'No germplasm matches these filters.');
+  respondList(ctx, slice.total, presentPedigreeNodes(slice));
 }
 
 /** One germplasm as a pedigree node (its own relationship arrays), or 404. */
 async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) {
   const id = ctx.params.germplasmDbId;
-  const [node] = await readPedigreeNodes(ctx.services.graph, [id], { ...DEFAULT_ARRAYS, ...shape });
+  const [node] = presentPedigreeNodes(await readPedigreeNodes(ctx.services.graph, [id], { ...DEFAULT_ARRAYS, ...shape }));
   if (!node) throw new NotFoundError(`No germplasm has germplasmDbId "${id}".`);
-  return presentPedigreeNode(node);
+  return node;
 }
 
 /** POST /pedigree adds to the pedigree; PUT may also change what exists (updateExisting). */
@@ -60,7 +60,7 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
     const { page, pageSize } = ctx.state.paging;
     const ids = [...new Set(result.germplasmDbIds)].sort();
     const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
-    respondList(ctx, ids.length, nodes.map(presentPedigreeNode));
+    respondList(ctx, ids.length, presentPedigreeNodes(nodes));
   };
 }
 

@@ -3,7 +3,7 @@ import { compileWhere } from '../../../entities/filters.js';
 import type { Searchable } from '../../../search/searchables.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { SHAPE_PARAMS, pedigreeShape } from './params.js';
-import { presentPedigreeNode } from './presenter.js';
+import { presentPedigreeNodes } from './presenter.js';
 import { readPedigreeNodes, traversalQuery } from './traversal.js';
 
 /** POST /search/pedigree: the slice GET /pedigree would answer (same filters, depths and arrays). */
@@ -18,6 +18,6 @@ export const pedigreeSearchable: Searchable = {
   },
   async read(graph, ids, options) {
     const shape = { includeParents: true, includeProgeny: true, includeSiblings: false, ...options };
-    return (await readPedigreeNodes(graph, ids, shape)).map(presentPedigreeNode);
+    return presentPedigreeNodes(await readPedigreeNodes(graph, ids, shape));
   },
 };

@@ -1,10 +1,17 @@
 // GET /pedigree as one Cypher statement: select the base germplasm with the germplasm filters, collect ancestors
-// and descendants with variable-length patterns, order the flat set by DbId and return the total and one page,
-// each node with its relationship arrays. Depth bounds cannot be parameters, so they are validated integers.
-import type { CompiledFilter } from '../../../entities/filters.js';
+// and descendants with variable-length patterns, order the flat set by DbId and return the total and one page.
+// Depth bounds cannot be parameters, so they are validated integers.
+//
+// The page comes back as one row per germplasm (its fields and its relationships as lists), followed by one row per
+// germplasm its Purdy string reads beyond the page (unnamed ancestors and selections' sources: their parents only).
+// The strings are then written in TypeScript from one shared edge list (pedigree-string.ts), instead of a subquery
+// per node that reads the same ancestors again for every descendant. Rows, not one row holding the page: the driver
+// decodes a message that spans several 64 KB chunks string by string across all of them, which for a 2 MB page cost
+// more than the whole query.
+import { anchorVariables, type CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
-import { pedigreeStringRead } from './pedigree-string.js';
-import type { PurdyEdge } from './purdy.js';
+import { purdyLevels } from './pedigree-string.js';
+import { cypherUnnamed, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
 
 export interface TraversalOptions {
   filter: CompiledFilter;
@@ -16,14 +23,20 @@ export interface TraversalOptions {
   includeSiblings: boolean;
 }
 
+export type ArrayShape = Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>;
+
+/** The stored fields of a germplasm a pedigree node shows (presenter.ts). */
+export const NODE_FIELDS = [
+  'germplasmDbId', 'germplasmName', 'germplasmPUI', 'defaultDisplayName', 'additionalInfo', 'externalReferences',
+  'familyCode', 'crossingYear', 'crossingProjectDbId', 'pedigree', 'pedigreeString',
+] as const;
+
 export interface TraversedNode {
-  props: Record<string, unknown>;
+  props: Partial<Record<(typeof NODE_FIELDS)[number], unknown>>;
   method: { id: string; name: string | null } | null;
   parents: RelativeRow[] | null;
   progeny: RelativeRow[] | null;
   siblings: Array<{ germplasmDbId: string; germplasmName: string | null }> | null;
-  /** The relationships its Purdy string uses (pedigree-string.ts). */
-  purdy: PurdyEdge[];
 }
 
 export interface RelativeRow {
@@ -32,25 +45,63 @@ export interface RelativeRow {
   parentType: string;
 }
 
-function bound(depth: number | null): string {
-  if (depth === null) return '*0..';
-  if (!Number.isSafeInteger(depth) || depth < 0) throw new Error(`invalid depth ${depth}`);
-  return `*0..${depth}`;
+/** One page of pedigree nodes, and the part of the graph their Purdy strings are written from. */
+export interface TraversedPage {
+  nodes: TraversedNode[];
+  purdy: PurdyGraph;
 }
 
-export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>, n = 'n'): string {
-  const relative = (rel: string, other: string) =>
-    `{germplasmDbId: ${other}.germplasmDbId, germplasmName: ${other}.germplasmName, parentType: ${rel}.parentType}`;
-  return `{
-    props: properties(${n}),
-    method: head([(${n})-[:BRED_BY]->(bm:BreedingMethod) | {id: bm.breedingMethodDbId, name: bm.breedingMethodName}]),
-    parents: ${opts.includeParents ? `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}]` : 'null'},
-    progeny: ${opts.includeProgeny ? `[(${n})<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}]` : 'null'},
-    siblings: ${opts.includeSiblings
-      ? `[(${n})-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> ${n} | {germplasmDbId: sb.germplasmDbId, germplasmName: sb.germplasmName}]`
-      : 'null'},
-    purdy: ${pedigreeStringRead(n)}
-  }`;
+function checkDepth(depth: number | null): void {
+  if (depth !== null && (!Number.isSafeInteger(depth) || depth < 0)) throw new Error(`invalid depth ${depth}`);
+}
+
+/**
+ * The relatives of the base set in one direction, up to `depth` generations (null: all), the base set left out.
+ * A relative at distance k from the base set is, on a shortest path, within k - 1 generations of the first
+ * germplasm on that path that is not a base node, so the walks start only there: at the parents (children) of base
+ * nodes that the filter does not select. A base set of 20,000 germplasm whose relatives are mostly base nodes too
+ * then walks from about 1,200 germplasm instead of enumerating every ancestry of every base node (1.9 million rows
+ * for a collection of SoyBase). The filter is evaluated again on those parents, as `n`, which is the variable its
+ * text uses. The starts are collected rather than made DISTINCT rows: a DISTINCT row inside the subquery still holds
+ * the list `bases`, and Neo4j counts that list once per row kept (650 MB for 1,100 starts, over the memory limit of
+ * a 512 MB heap).
+ */
+function relatives(where: string, depth: number | null, direction: 'up' | 'down'): string {
+  if (depth === 0) return '[]';
+  const [l, r] = direction === 'up' ? ['-', '->'] : ['<-', '-'];
+  const rest = depth === null ? '*0..' : `*0..${depth - 1}`;
+  return `COLLECT { UNWIND bases AS base MATCH (base)${l}[:PARENT]${r}(n:Germplasm) WHERE NOT coalesce(${where}, false) `
+    + `WITH collect(DISTINCT n) AS starts UNWIND starts AS n MATCH (n)${l}[:PARENT${rest}]${r}(kin:Germplasm) RETURN DISTINCT kin }`;
+}
+
+/**
+ * Rows for the germplasm in the list `page` (ordered): first one row with `kind` 'total' (so that an empty page still
+ * answers), then one 'node' row per germplasm of the page, then one 'purdy' row per germplasm beyond the page whose
+ * parents a Purdy string reads. The walk for those follows pedigreeStringRead: from each germplasm of the page
+ * through unnamed parents (or SELF / CLONAL sources), up to BRAPI_PURDY_LEVELS - 1 generations.
+ */
+export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
+  if (!Number.isSafeInteger(levels) || levels < 1) throw new Error(`invalid Purdy levels ${levels}`);
+  const beyond = levels === 1 ? '[]'
+    : 'COLLECT { UNWIND page AS p MATCH (p) ((c:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
+      + `${cypherUnnamed('u')} OR s.parentType IN ['SELF', 'CLONAL']){1,${levels - 1}} (x:Germplasm) `
+      + 'WHERE NOT x IN page RETURN DISTINCT x }';
+  const relative = (rel: string, other: string) => `[${other}.germplasmDbId, ${other}.germplasmName, ${rel}.parentType]`;
+  return [
+    `WITH total, page, ${beyond} AS beyond`,
+    "UNWIND [['total', null]] + [n IN page | ['node', n]] + [x IN beyond | ['purdy', x]] AS row",
+    'WITH total, row[0] AS kind, row[1] AS n',
+    'RETURN total, kind,',
+    `  CASE kind WHEN 'node' THEN [${NODE_FIELDS.map((f) => `n.${f}`).join(', ')}] END AS fields,`,
+    "  CASE kind WHEN 'node' THEN head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]) END AS method,",
+    "  CASE WHEN kind <> 'total' THEN n.germplasmDbId END AS id,",
+    // Parents always: the Purdy strings are written from them.
+    `  CASE WHEN kind <> 'total' THEN [(n)-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}] END AS parents,`,
+    `  ${shape.includeProgeny ? `CASE kind WHEN 'node' THEN [(n)<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}] END` : 'null'} AS progeny,`,
+    `  ${shape.includeSiblings
+      ? "CASE kind WHEN 'node' THEN COLLECT { MATCH (n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n RETURN DISTINCT [sb.germplasmDbId, sb.germplasmName] } END"
+      : 'null'} AS siblings`,
+  ].join('\n');
 }
 
 /**
@@ -59,26 +110,26 @@ export function nodeProjection(opts: Pick<TraversalOptions, 'includeParents' | '
  */
 export function traversalQuery(opts: TraversalOptions, idsOnly = false): string {
   const page = idsOnly
-    ? 'RETURN [n IN nodes | n.germplasmDbId] AS ids'
-    : `RETURN size(nodes) AS total, [n IN nodes[$skip..$end] | ${nodeProjection(opts)}] AS page`;
+    ? ['RETURN [n IN nodes | n.germplasmDbId] AS ids']
+    : ['WITH size(nodes) AS total, nodes[$skip..$end] AS page', pageRows(opts)];
   if (opts.filter.where === 'true') {
     // No filter: every germplasm is a base node, so there is nothing to traverse.
-    return ['MATCH (m:Germplasm)', 'WITH m ORDER BY m.germplasmDbId', 'WITH collect(m) AS nodes', page].join('\n');
+    return ['MATCH (m:Germplasm)', 'WITH m ORDER BY m.germplasmDbId', 'WITH collect(m) AS nodes', ...page].join('\n');
   }
-  // OPTIONAL MATCH keeps one row when nothing matches, so the last aggregation always returns a row; *0.. includes
-  // the base nodes themselves. The relatives are collected per base node: a large list must never be a grouping
-  // key (grouping 48,000 rows by a 20,000-node list took 10 s).
+  checkDepth(opts.pedigreeDepth);
+  checkDepth(opts.progenyDepth);
+  // collect() of no rows is an empty list, so the statement always returns its rows (an empty slice: total 0).
+  const where = opts.filter.where;
+  const carried = anchorVariables(opts.filter);
   return [
     ...opts.filter.anchors,
-    `OPTIONAL MATCH (n:Germplasm) WHERE ${opts.filter.where}`,
-    `OPTIONAL MATCH (n)-[:PARENT${bound(opts.pedigreeDepth)}]->(a:Germplasm)`,
-    'WITH n, collect(DISTINCT a) AS up',
-    `OPTIONAL MATCH (n)<-[:PARENT${bound(opts.progenyDepth)}]-(d:Germplasm)`,
-    'WITH n, up, collect(DISTINCT d) AS down',
-    'UNWIND up + down AS m',
+    // A unit subquery: the anchors' sets stay in scope for the walks without becoming grouping keys of collect().
+    `CALL (${carried.join(', ')}) { MATCH (n:Germplasm) WHERE ${where} RETURN collect(n) AS bases }`,
+    `WITH bases, ${relatives(where, opts.pedigreeDepth, 'up')} AS up, ${relatives(where, opts.progenyDepth, 'down')} AS down`,
+    'UNWIND bases + up + down AS m',
     'WITH DISTINCT m ORDER BY m.germplasmDbId',
     'WITH collect(m) AS nodes',
-    page,
+    ...page,
   ].join('\n');
 }
 
@@ -88,17 +139,65 @@ export function traversalStatement(opts: TraversalOptions, page: number, pageSiz
   return { query: traversalQuery(opts), params: { ...opts.filter.params, skip, end: skip + pageSize } };
 }
 
+type Pair = [string, string | null];
+type Relative = [string, string | null, string];
+
+/** One row of pageRows. */
+export type PageRow = {
+  total: number;
+  kind: 'total' | 'node' | 'purdy';
+  fields: unknown[] | null;
+  method: Pair | null;
+  id: string | null;
+  parents: Relative[] | null;
+  progeny: Relative[] | null;
+  siblings: Pair[] | null;
+};
+
+// Members in the order the answers have always had (that of the maps Neo4j returned).
+const relativeRow = ([germplasmDbId, germplasmName, parentType]: Relative): RelativeRow => ({ germplasmName, germplasmDbId, parentType });
+
+/** The rows of pageRows as the page's nodes and the Purdy graph of their strings. */
+export function assemblePage(rows: PageRow[], shape: ArrayShape): { total: number } & TraversedPage {
+  const nodes: TraversedNode[] = [];
+  const edges: PurdyEdge[] = [];
+  for (const row of rows) {
+    if (row.kind === 'total') continue;
+    for (const [parent, name, type] of row.parents!) edges.push([row.id!, parent, type, name]);
+    if (row.kind !== 'node') continue;
+    const props: TraversedNode['props'] = {};
+    NODE_FIELDS.forEach((f, i) => {
+      if (row.fields![i] !== null) props[f] = row.fields![i];
+    });
+    nodes.push({
+      props,
+      method: row.method && { id: row.method[0], name: row.method[1] },
+      parents: shape.includeParents ? row.parents!.map(relativeRow) : null,
+      progeny: row.progeny && row.progeny.map(relativeRow),
+      siblings: row.siblings && row.siblings.map(([germplasmDbId, germplasmName]) => ({ germplasmName, germplasmDbId })),
+    });
+  }
+  return { total: rows[0]?.total ?? 0, nodes, purdy: purdyGraph(edges) };
+}
+
 export async function traversePedigree(graph: Graph, opts: TraversalOptions, page: number, pageSize: number) {
   const { query, params } = traversalStatement(opts, page, pageSize);
-  const rows = await graph.read<{ total: number; page: TraversedNode[] }>(query, params);
-  return rows[0] ?? { total: 0, page: [] };
+  return assemblePage(await graph.read<PageRow>(query, params), opts);
+}
+
+/** The statement readPedigreeNodes sends: known germplasm, in DbId order, one index lookup each (no traversal). */
+export function nodesQuery(shape: ArrayShape): string {
+  return [
+    'UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id})',
+    'WITH n ORDER BY n.germplasmDbId',
+    'WITH collect(n) AS page',
+    'WITH size(page) AS total, page',
+    pageRows(shape),
+  ].join('\n');
 }
 
 /** Known germplasm as pedigree nodes, in DbId order, one index lookup each (no traversal). */
-export async function readPedigreeNodes(graph: Graph, ids: string[], shape: Pick<TraversalOptions, 'includeParents' | 'includeProgeny' | 'includeSiblings'>) {
-  const rows = await graph.read<{ node: TraversedNode }>(
-    `UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id}) WITH n ORDER BY n.germplasmDbId RETURN ${nodeProjection(shape)} AS node`,
-    { ids },
-  );
-  return rows.map((r) => r.node);
+export async function readPedigreeNodes(graph: Graph, ids: string[], shape: ArrayShape): Promise<TraversedPage> {
+  const { nodes, purdy } = assemblePage(await graph.read<PageRow>(nodesQuery(shape), { ids }), shape);
+  return { nodes, purdy };
 }

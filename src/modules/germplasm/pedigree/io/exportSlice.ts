@@ -8,7 +8,7 @@ import { NotFoundError, BadRequestError } from '../../../../errors.js';
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Graph } from '../../../../graph/port.js';
 import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
-import { presentPedigreeNode } from '../presenter.js';
+import { presentPedigreeNodes } from '../presenter.js';
 import { readPedigreeNodes, traversalQuery } from '../traversal.js';
 
 export const EXPORT_FORMATS = ['helium', 'brapi'] as const;
@@ -44,7 +44,7 @@ export async function writePedigreeSlice(graph: Graph, slice: SliceOptions, form
   const names = new Map<string, string>();
   await write(out, format === 'helium' ? '# heliumInput = PEDIGREE\nLineName\tParent\tParentType\n' : '[');
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const nodes = (await readPedigreeNodes(graph, ids.slice(i, i + CHUNK), { ...ARRAYS, includeSiblings: slice.siblings })).map(presentPedigreeNode);
+    const nodes = presentPedigreeNodes(await readPedigreeNodes(graph, ids.slice(i, i + CHUNK), { ...ARRAYS, includeSiblings: slice.siblings }));
     let text = '';
     for (const [j, node] of nodes.entries()) {
       if (format === 'brapi') {
