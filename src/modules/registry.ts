@@ -38,6 +38,7 @@ import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
+import { imageContentOperations } from './phenotyping/images/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
 import type { ExtensionOperation } from '../openapi/document.js';
 import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
@@ -106,4 +107,4 @@ export const routes: RouteDef[] = [
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations];
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...imageContentOperations];

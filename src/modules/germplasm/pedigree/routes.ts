@@ -7,6 +7,7 @@ import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
+import { validateBody } from '../../../http/validate.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { describeWideCross, uploadPedigree } from './commands/uploadPedigree.js';
 import { bool, pedigreeShape, type PedigreeShape } from './params.js';
@@ -38,7 +39,12 @@ async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) 
 /** POST /pedigree adds to the pedigree; PUT may also change what exists (updateExisting). */
 function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
   return async (ctx) => {
-    const upload = parseUpload(ctx.request.body, method);
+    const body = ctx.request.body;
+    // Each node's members as the official PedigreeNode schema says (PUT also takes an array of nodes, checked as
+    // POST's); a body of the wrong shape is left to parseUpload, which says what the call takes.
+    if (Array.isArray(body)) validateBody('post', '/pedigree', body);
+    else if (method === 'PUT' && body !== null && typeof body === 'object') validateBody('put', '/pedigree', body);
+    const upload = parseUpload(body, method);
     if (upload.nodes.length === 0) {
       // Nothing to change: answer with the pedigree as it stands, as GET /pedigree would.
       addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');

@@ -5,6 +5,7 @@ import type { CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
 import { pedigreeStringRead } from './pedigree-string.js';
 import type { PurdyEdge } from './purdy.js';
+import { pageBounds } from '../../../http/middleware/pagination.js';
 
 export interface TraversalOptions {
   filter: CompiledFilter;
@@ -84,8 +85,7 @@ export function traversalQuery(opts: TraversalOptions, idsOnly = false): string 
 
 /** The statement a pedigree page sends: the filter's parameters and the page's bounds. */
 export function traversalStatement(opts: TraversalOptions, page: number, pageSize: number) {
-  const skip = page * pageSize;
-  return { query: traversalQuery(opts), params: { ...opts.filter.params, skip, end: skip + pageSize } };
+  return { query: traversalQuery(opts), params: { ...opts.filter.params, ...pageBounds(page, pageSize) } };
 }
 
 export async function traversePedigree(graph: Graph, opts: TraversalOptions, page: number, pageSize: number) {
