@@ -13,6 +13,8 @@
 //   the list section also times the relationship filters (programDbId, trialDbId, studyDbId; GET and POST /search)
 //   against an id filter; BENCH_FIELD_ONLY=true / --field-only: only field data at field scale (POST of 5,000
 //   observations, a 10,000-observation study read page by page and as tables; bench/results/field-only.{json,md})
+//   BENCH_ANALYTICS_ONLY=true / --analytics-only: only the pedigree analytics extensions (inbreeding of every SoyBase
+//   germplasm, A-inverse and the quality report of the 100k synthetic pedigree; bench/results/analytics.{json,md})
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -24,6 +26,7 @@ import { rawLoad, serviceLoad } from './load.js';
 import { machine, TARGETS, writeReport, type BenchReport, type DatasetResult, type SizeComparison } from './report.js';
 import type { RunningServer } from '../src/server.js';
 import { measureKinship, writeKinshipReport } from './kinship.js';
+import { measureInbreeding, measureWholePedigree, writeAnalyticsReport, type AnalyticsCase } from './analytics.js';
 import { measureAreaSearch, type GeoResult } from './geo.js';
 import { FIELD_FULL, FIELD_QUICK, measureField, type FieldResult } from './field.js';
 import { measureLists, type ListResult } from './lists.js';
@@ -46,10 +49,14 @@ const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
 const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
 const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
 const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
+const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
+
+/** The analytics figures of the quick mode, measured on its synthetic graph. */
+const quickAnalytics: AnalyticsCase[] = [];
 
 /** A loaded service kept running after its dataset, for the side-by-side size comparison. */
 interface Kept {
@@ -90,6 +97,10 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     log('  diagnosing the last batch of the service load');
     const diagnosis = await diagnoseBatch(running.graph, ...lastBatch(data));
     const fullTree = data.name === 'soybase' ? await measureFullTree(running, 'soy-williams-82', reps * 2, log) : undefined;
+    // The quick mode times the analytics calls here, on the small graph already loaded (no Neo4j start of their own).
+    if (quick && data.name.startsWith('synthetic') && !quickAnalytics.length) {
+      quickAnalytics.push(...(await measureInbreeding(running, data.name, 1, log, null)), ...(await measureWholePedigree(running, data.name, 1, log)));
+    }
     const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
     if (keep) {
       keep.push({ name: data.name, probes: data.probes, running, db });
@@ -167,8 +178,49 @@ async function runKinship() {
   }
 }
 
+/**
+ * The analytics extensions: inbreeding of all SoyBase (the demo data) on one fresh database, then inbreeding,
+ * A-inverse, the quality report and the duplicate-cross look-up on the 100k synthetic pedigree (raw-loaded) on
+ * another. With --quick: one small synthetic pedigree (the quick mode proper measures them inside runDataset).
+ */
+async function runAnalytics() {
+  const cases: AnalyticsCase[] = [];
+  const rounds = quick ? 1 : Math.max(3, Math.ceil(reps / 2));
+  if (!quick) {
+    const db = await freshDatabase();
+    let running: RunningServer | undefined;
+    try {
+      log('analytics: loading the demo data');
+      running = await startService(db, { demoData: true });
+      cases.push(...(await measureInbreeding(running, 'soybase (demo data)', rounds, log)));
+    } finally {
+      await running?.stop();
+      await db.stop();
+    }
+  }
+  const size = quick ? Math.min(...sizes) : 100_000;
+  const data = syntheticDataset(size);
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log(`analytics: loading ${data.name}`);
+    await rawLoad(db.graph, data.nodes, batchSize, log);
+    running = await startService(db);
+    // The 2 s target is SoyBase's; on the synthetic graph the figure is for scale.
+    cases.push(...(await measureInbreeding(running, data.name, rounds, log, null)));
+    cases.push(...(await measureWholePedigree(running, data.name, rounds, log)));
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+  const { json, md, text } = writeAnalyticsReport(cases, rounds, quick, Math.round(performance.now() - started));
+  console.log('\n' + text);
+  log(`written ${json} and ${md}`);
+}
+
 async function main() {
   if (kinshipOnly) return runKinship();
+  if (analyticsOnly) return runAnalytics();
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
@@ -226,6 +278,11 @@ async function main() {
     totalMs: Math.round(performance.now() - started),
     notes,
   };
+  // The analytics section on small data (its own report), so that the quick mode covers it too.
+  if (quick && quickAnalytics.length) {
+    const written = writeAnalyticsReport(quickAnalytics, 1, true, Math.round(performance.now() - started));
+    log(`written ${written.json} and ${written.md}`);
+  }
   const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : fieldOnly ? 'field-only' : quick ? 'quick' : 'latest');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);

@@ -40,6 +40,12 @@ import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { imageContentOperations } from './phenotyping/images/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
+import { duplicateCrossOperations } from './extensions/duplicate-crosses/openapi.js';
+import { routes as duplicateCrossRoutes } from './extensions/duplicate-crosses/routes.js';
+import { pedigreeQualityOperations } from './extensions/pedigree-quality/openapi.js';
+import { routes as pedigreeQualityRoutes } from './extensions/pedigree-quality/routes.js';
+import { relationshipOperations } from './extensions/relationship/openapi.js';
+import { routes as relationshipRoutes } from './extensions/relationship/routes.js';
 import type { ExtensionOperation } from '../openapi/document.js';
 import { routes as attributeCategoryRoutes } from './germplasm/attributes/categories.routes.js';
 import { routes as mcpdRoutes } from './germplasm/germplasm/mcpd.routes.js';
@@ -104,7 +110,10 @@ export const routes: RouteDef[] = [
   ...observationUnitRoutes,
   ...kinshipRoutes,
   ...pedigreeHistoryRoutes,
+  ...relationshipRoutes,
+  ...pedigreeQualityRoutes,
+  ...duplicateCrossRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...imageContentOperations];
+export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...relationshipOperations, ...pedigreeQualityOperations, ...duplicateCrossOperations, ...imageContentOperations];

@@ -152,7 +152,9 @@ export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
  * are shared with the responses, which carry every member anyway. Whole numbers are bounded to what is exact.
  */
 function declareRequests(paths: Record<string, Record<string, any>>, components: Record<string, Record<string, any>>) {
-  for (const schema of requestSchemas(paths, components)) {
+  // The official operations only: an extension's body says what it requires, and the service checks it so.
+  const official = Object.fromEntries(Object.entries(paths).filter(([path]) => !path.startsWith('/extensions/')));
+  for (const schema of requestSchemas(official, components)) {
     if (Array.isArray(schema.required)) delete schema.required;
   }
   for (const operations of Object.values(paths)) {

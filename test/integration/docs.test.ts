@@ -72,10 +72,20 @@ describe('API documentation', () => {
     const extension = (call: string) => call.split(' ')[1].startsWith('/extensions/') || call === 'GET /images/{imageDbId}/imagecontent';
     expect(documented.filter((c) => !extension(c))).to.deep.equal(listed);
     expect(documented.filter(extension)).to.deep.equal([
+      'GET /extensions/generations',
       'GET /extensions/germplasm/{germplasmDbId}/pedigree-history',
+      'GET /extensions/inbreeding',
+      'GET /extensions/pedigree-quality',
+      'GET /extensions/relationship-inverse',
       'GET /images/{imageDbId}/imagecontent',
+      'POST /extensions/duplicate-crosses',
+      'POST /extensions/generations',
+      'POST /extensions/inbreeding',
       'POST /extensions/pedigree-history/{changeId}/undo',
+      'POST /extensions/relationship-inverse',
     ]);
+    // The computing extensions' POSTs are reads: no token, like a search.
+    expect(doc.paths['/extensions/relationship-inverse'].post.security).to.deep.equal([]);
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');

@@ -47,12 +47,13 @@ describe('route table', () => {
     expect(table.accessOf('DELETE', '/brapi/v2/germplasm')).to.equal(undefined);
   });
 
-  it("the service's routes: every GET is a read; a POST is a read only for a search or the kinship extension", () => {
+  it("the service's routes: every GET is a read; a POST is a read only for a search or a computing extension", () => {
+    const readPosts = ['/extensions/kinship', '/extensions/inbreeding', '/extensions/relationship-inverse', '/extensions/duplicate-crosses', '/extensions/generations'];
     expect(routes.length).to.be.above(100);
     for (const route of routes) {
       const where = `${route.method.toUpperCase()} ${route.path}`;
       if (route.method === 'get') expect(route.access, where).to.equal('read');
-      else if (route.method === 'post' && (route.path.startsWith('/search/') || route.path === '/extensions/kinship')) expect(route.access, where).to.equal('read');
+      else if (route.method === 'post' && (route.path.startsWith('/search/') || readPosts.includes(route.path))) expect(route.access, where).to.equal('read');
       else expect(route.access, where).to.equal('write');
     }
     expect(() => routeTable(routes, '/brapi/v2')).to.not.throw();

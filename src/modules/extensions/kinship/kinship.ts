@@ -9,15 +9,14 @@
 // the two parents of i and j not a descendant of i (here: j earlier in a parents-before-children order):
 //   f(i,j) = (f(s,j) + f(d,j)) / 2             (a_ij = (a_js + a_jd) / 2)
 //   f(i,i) = (1 + f(s,d)) / 2                  (a_ii = 1 + a_sd / 2, F(i) = f(s,d))
-// An unknown parent is an unrelated founder: every f with it is 0. How each germplasm's PARENT relationships map to s
-// and d (parentSources below):
-//   FEMALE + MALE       s = female, d = male; one of them missing: that one is unknown.
-//   POPULATION          a known parent whose partner is unknown (a selection from an open-pollinated population);
-//                       it fills s, then d, after FEMALE and MALE (so two POPULATION parents are a bi-parental pair).
-//   SELF (one edge, P)  s = d = P: f(i,j) = f(P,j), f(i,i) = (1 + f(P,P)) / 2; selfing an S0 gives F = 1/2, 3/4, 7/8...
-//   CLONAL (one edge, P) i is genetically P: f(i,j) = f(P,j), f(i,i) = f(P,P).
-// A SELF or CLONAL parent next to other parents, or parents beyond the two slots, fit none of these; they are left out
-// and reported (unusedParents), never silently mixed in.
+// An unknown parent is an unrelated founder: every f with it is 0. How each germplasm's PARENT relationships map to
+// its gametes (FEMALE, MALE, SELF, CLONAL, and k POPULATION parents counting 1/k each) is the rule of
+// ../relationship/origin.ts, shared with the relationship extension. In general, for i with parent contributions w_p
+// and gamete pairs (p, q) drawn with probability P(p,q):
+//   f(i,j) = sum_p w_p f(p,j)                  (two parents: (f(s,j) + f(d,j)) / 2)
+//   f(i,i) = (1 + sum P(p,q) f(p,q)) / 2       (two parents: (1 + f(s,d)) / 2; a self of P: (1 + f(P,P)) / 2)
+// and a clone of P is P: f(i,j) = f(P,j), f(i,i) = f(P,P). Relationships that fit no rule (a SELF edge beside
+// others, a second FEMALE) are left out and reported (unusedParents), never silently mixed in.
 //
 // Methods:
 //   "pedigree" (default) as above; founders are non-inbred: f(i,i) = 1/2, F = 0.
@@ -29,7 +28,10 @@
 // Only the pairs that are needed are computed: a memo of (later, earlier) pairs filled from the requested pairs
 // downwards, with an explicit stack instead of recursion, so a pedigree of any depth cannot overflow the call stack.
 
+import { contributions, gametePairs, originOf, type UnusedParent } from '../relationship/origin.js';
 import { PairMemo } from './pair-memo.js';
+
+export type { UnusedParent };
 
 export const KINSHIP_METHODS = ['pedigree', 'inbred'] as const;
 export type KinshipMethod = (typeof KINSHIP_METHODS)[number];
@@ -38,12 +40,6 @@ export interface PedigreeRecord {
   germplasmDbId: string;
   germplasmName: string | null;
   parents: Array<{ germplasmDbId: string; parentType: string }>;
-}
-
-export interface UnusedParent {
-  germplasmDbId: string;
-  parentDbId: string;
-  parentType: string;
 }
 
 export interface Kinship {
@@ -58,18 +54,11 @@ export interface Kinship {
   unusedParents: UnusedParent[];
 }
 
-/** Where a germplasm's genes come from: a gamete of s and one of d (positions; -1 unknown; s = d for a self), or
- * the whole of s (a clone, s = d). */
-interface Source {
-  clone: boolean;
-  s: number;
-  d: number;
-}
-
 const UNKNOWN = -1;
 
-/** Record indexes in an order where parents come before their children; ties by DbId, so results are reproducible. */
-function topologicalOrder(records: PedigreeRecord[], index: Map<string, number>): number[] {
+/** Record indexes in an order where parents come before their children, generation by generation; ties by DbId, so
+ * results are reproducible. */
+export function topologicalOrder(records: PedigreeRecord[], index: Map<string, number>): number[] {
   const n = records.length;
   const pending = new Int32Array(n);
   const children: number[][] = records.map(() => []);
@@ -94,25 +83,6 @@ function topologicalOrder(records: PedigreeRecord[], index: Map<string, number>)
   return order;
 }
 
-/** The parent slots of one germplasm (positions in the topological order) and the relationships left out. */
-function parentSources(record: PedigreeRecord, position: (id: string) => number): { source: Source; unused: UnusedParent[] } {
-  const edges = record.parents.filter((p) => p.germplasmDbId !== record.germplasmDbId);
-  const unused = (list: typeof edges) => list.map((p) => ({ germplasmDbId: record.germplasmDbId, parentDbId: p.germplasmDbId, parentType: p.parentType }));
-  if (edges.length === 1 && (edges[0].parentType === 'SELF' || edges[0].parentType === 'CLONAL')) {
-    const p = position(edges[0].germplasmDbId);
-    return { source: { clone: edges[0].parentType === 'CLONAL', s: p, d: p }, unused: [] };
-  }
-  const byType = (type: string) => edges.filter((e) => e.parentType === type);
-  const populations = byType('POPULATION').sort((a, b) => (a.germplasmDbId < b.germplasmDbId ? -1 : 1));
-  // s is the female, else a POPULATION parent; d the male, else the next POPULATION parent; else unknown.
-  const s = byType('FEMALE')[0] ?? populations.shift();
-  const d = byType('MALE')[0] ?? populations.shift();
-  return {
-    source: { clone: false, s: s ? position(s.germplasmDbId) : UNKNOWN, d: d ? position(d.germplasmDbId) : UNKNOWN },
-    unused: unused(edges.filter((e) => e !== s && e !== d)),
-  };
-}
-
 /**
  * The kinship matrices of `ids` (distinct, each present in `records`) from the pedigree `records` (the ids and all
  * their ancestors).
@@ -127,15 +97,38 @@ export function computeKinship(records: PedigreeRecord[], ids: string[], method:
     return i === undefined ? UNKNOWN : rank[i];
   };
   const unusedParents: UnusedParent[] = [];
-  // Each position's parent slots, as flat arrays for the inner loop.
-  const sourceS = new Int32Array(order.length);
-  const sourceD = new Int32Array(order.length);
-  const clone = new Uint8Array(order.length);
-  order.forEach((recordIndex, p) => {
-    const { source, unused } = parentSources(records[recordIndex], position);
-    [sourceS[p], sourceD[p], clone[p]] = [source.s, source.d, source.clone ? 1 : 0];
+  // Each position's terms as flat arrays for the inner loop: its parents' contributions (f(i,j) = sum w f(p,j)) and
+  // its gamete pairs (f(i,i) = (1 + sum P f(p,q)) / 2); a clone's one contribution is its parent's, weight 1.
+  const n = order.length;
+  const clone = new Uint8Array(n);
+  const termStart = new Int32Array(n + 1);
+  const pairStart = new Int32Array(n + 1);
+  const termP: number[] = [];
+  const termW: number[] = [];
+  const pairP: number[] = [];
+  const pairQ: number[] = [];
+  const pairW: number[] = [];
+  order.forEach((recordIndex, y) => {
+    const record = records[recordIndex];
+    const { origin, unused } = originOf(record.germplasmDbId, record.parents);
     unusedParents.push(...unused);
+    termStart[y] = termP.length;
+    pairStart[y] = pairP.length;
+    for (const [id, w] of contributions(origin)) {
+      const p = position(id);
+      if (p !== UNKNOWN) (termP.push(p), termW.push(w));
+    }
+    if (origin.kind === 'clone') {
+      clone[y] = position(origin.parent) === UNKNOWN ? 0 : 1;
+      return;
+    }
+    for (const [x, z, w] of gametePairs(origin)) {
+      const [p, q] = [position(x), position(z)];
+      if (p !== UNKNOWN && q !== UNKNOWN) (pairP.push(p), pairQ.push(q), pairW.push(w));
+    }
   });
+  termStart[n] = termP.length;
+  pairStart[n] = pairP.length;
 
   // Sized for about one pair per (ancestor, requested germplasm), what a SoyBase request fills, to avoid regrowing.
   const memo = new PairMemo(records.length * ids.length);
@@ -157,41 +150,24 @@ export function computeKinship(records: PedigreeRecord[], ids: string[], method:
         top -= 2;
         continue;
       }
-      // f(y,o) = constant + weight * (f(p1,q1) + f(p2,q2)) by the formulas above; a term with an unknown parent is 0.
-      const s = sourceS[y];
-      const d = sourceD[y];
-      let constant = 0;
-      let weight = 0.5;
-      let p1 = UNKNOWN, q1 = UNKNOWN, p2 = UNKNOWN, q2 = UNKNOWN;
-      if (y === o) {
-        if (method === 'inbred') {
-          constant = 1;
-          weight = 0;
-        } else if (clone[y] && s !== UNKNOWN) {
-          weight = 1;
-          p1 = q1 = s;
-        } else {
-          constant = 0.5;
-          if (s !== UNKNOWN && d !== UNKNOWN) [p1, q1] = [s, d];
-        }
-      } else if (s === d) {
-        // A self or a clone: (f(P,o) + f(P,o)) / 2 = f(P,o); a founder: 0.
-        weight = 1;
-        p1 = s;
-        q1 = o;
-      } else {
-        p1 = s;
-        p2 = d;
-        q1 = q2 = o;
-      }
-      const v1 = p1 === UNKNOWN ? 0 : get(p1, q1);
-      const v2 = p2 === UNKNOWN ? 0 : get(p2, q2);
-      if (v1 === undefined || v2 === undefined) {
-        if (v1 === undefined) push(p1, q1);
-        if (v2 === undefined) push(p2, q2);
-        continue;
-      }
-      memo.set(y, o, constant + weight * (v1 + v2));
+      // f(y,o) = constant + sum weight * f(p,q) by the formulas above; a term with an unknown parent is 0 (absent).
+      let value = 0;
+      let missing = false;
+      const term = (w: number, p: number, q: number) => {
+        const v = get(p, q);
+        if (v === undefined) {
+          missing = true;
+          push(p, q);
+        } else value += w * v;
+      };
+      if (y === o && method === 'inbred') value = 1;
+      else if (y === o && clone[y]) term(1, termP[termStart[y]], termP[termStart[y]]);
+      else if (y === o) {
+        value = 0.5;
+        for (let t = pairStart[y]; t < pairStart[y + 1]; t++) term(0.5 * pairW[t], pairP[t], pairQ[t]);
+      } else for (let t = termStart[y]; t < termStart[y + 1]; t++) term(termW[t], termP[t], o);
+      if (missing) continue;
+      memo.set(y, o, value);
       top -= 2;
     }
     return get(a, b)!;

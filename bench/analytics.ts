@@ -1,0 +1,183 @@
+// The cost of the pedigree analytics extensions (npm run bench -- --analytics-only; in --quick on small data):
+// inbreeding of every germplasm of SoyBase (the demo data), A-inverse and the pedigree quality report of the 100k
+// synthetic pedigree. Each request (over HTTP, JSON or the .giv text) is timed against its two parts measured alone
+// in the same run: the one Cypher statement (on the service's connection) and the computation (in this process;
+// also its CPU time, since the machine is shared and wall time then includes waiting for a core).
+// Written to bench/results/analytics.{json,md} (quick: analytics-quick.*, git-ignored).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NEO4J_VERSION } from '../src/devdb/launcher.js';
+import { cypher } from '../src/graph/cypher-files.js';
+import { decompose, inverseTriplets } from '../src/modules/extensions/relationship/inverse.js';
+import { readPedigree } from '../src/modules/extensions/relationship/query.js';
+import { qualityFindings } from '../src/modules/extensions/pedigree-quality/quality.js';
+import { readQualityScope } from '../src/modules/extensions/pedigree-quality/query.js';
+import { findCrosses } from '../src/modules/extensions/duplicate-crosses/query.js';
+import { crossPairs } from '../src/modules/extensions/duplicate-crosses/routes.js';
+import type { RunningServer } from '../src/server.js';
+import { machine } from './report.js';
+import { ratio, round, summarize, timed, type Summary } from './stats.js';
+
+export interface AnalyticsCase {
+  name: string;
+  dataset: string;
+  call: string;
+  germplasm: number;
+  /** What the answer holds (rows, triplets, findings). */
+  size: Record<string, number>;
+  targetMs: number | null;
+  request: Summary;
+  traversal: Summary;
+  compute: Summary;
+  computeCpu: Summary;
+  requestPerTraversal: number;
+  pass: boolean | null;
+}
+
+async function fetchText(url: string, init?: RequestInit): Promise<string> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+async function cpuTimed(fn: () => unknown): Promise<{ ms: number; cpu: number }> {
+  const cpu = process.cpuUsage();
+  const { ms } = await timed(async () => fn());
+  return { ms, cpu: process.cpuUsage(cpu).user / 1000 };
+}
+
+interface Spec {
+  name: string;
+  call: string;
+  url: string;
+  /** A POST's request (default GET). */
+  init?: RequestInit;
+  statement: () => Promise<unknown>;
+  compute: () => Promise<unknown>;
+  size: (text: string) => Record<string, number>;
+  targetMs: number | null;
+}
+
+/** A warm-up, then `reps` rounds of the three measurements, their order rotating between rounds. */
+async function measure(spec: Spec, dataset: string, germplasm: number, reps: number, log: (s: string) => void): Promise<AnalyticsCase> {
+  const size = spec.size(await fetchText(spec.url, spec.init));
+  const times = { request: [] as number[], traversal: [] as number[], compute: [] as number[], cpu: [] as number[] };
+  const steps = [
+    async () => times.request.push((await timed(() => fetchText(spec.url, spec.init))).ms),
+    async () => times.traversal.push((await timed(spec.statement)).ms),
+    async () => {
+      const { ms, cpu } = await cpuTimed(spec.compute);
+      times.compute.push(ms);
+      times.cpu.push(cpu);
+    },
+  ];
+  for (let rep = 0; rep < reps; rep++) for (let k = 0; k < steps.length; k++) await steps[(rep + k) % steps.length]();
+  const [request, traversal, compute, computeCpu] = [times.request, times.traversal, times.compute, times.cpu].map(summarize);
+  const pass = spec.targetMs === null ? null : request.p50 <= spec.targetMs;
+  log(`  ${spec.name} on ${dataset}: p50 request ${request.p50} ms, statement ${traversal.p50} ms, compute ${compute.p50} ms (CPU ${computeCpu.p50} ms)`);
+  return { name: spec.name, dataset, call: spec.call, germplasm, size, targetMs: spec.targetMs, request, traversal, compute, computeCpu, requestPerTraversal: ratio(request.p50, traversal.p50), pass };
+}
+
+/** Inbreeding of every germplasm of the database (SoyBase in the full run): target 2 s. */
+export async function measureInbreeding(running: RunningServer, dataset: string, reps: number, log: (s: string) => void, targetMs: number | null = 2000): Promise<AnalyticsCase[]> {
+  const records = await readPedigree(running.graph, null);
+  return [await measure({
+    name: 'inbreeding, whole database',
+    call: 'GET /extensions/inbreeding',
+    url: `${running.baseUrl}/extensions/inbreeding`,
+    statement: () => running.graph.read(cypher('extensions/pedigree-all')),
+    compute: async () => decompose(records, 'pedigree'),
+    size: (text) => ({ germplasm: JSON.parse(text).result.germplasmCount }),
+    targetMs,
+  }, dataset, records.length, reps, log)];
+}
+
+/** A-inverse (JSON and .giv) and the quality report of the whole database (the 100k synthetic pedigree): 10 s each. */
+export async function measureWholePedigree(running: RunningServer, dataset: string, reps: number, log: (s: string) => void): Promise<AnalyticsCase[]> {
+  const records = await readPedigree(running.graph, null);
+  const scope = (await readQualityScope(running.graph, {}))!;
+  const inverse: Omit<Spec, 'name' | 'call' | 'url' | 'size'> = {
+    statement: () => running.graph.read(cypher('extensions/pedigree-all')),
+    compute: async () => inverseTriplets(decompose(records, 'pedigree')),
+    targetMs: 10_000,
+  };
+  const cases: AnalyticsCase[] = [];
+  cases.push(await measure({
+    ...inverse,
+    name: 'A-inverse, whole database, .giv',
+    call: 'GET /extensions/relationship-inverse?format=giv',
+    url: `${running.baseUrl}/extensions/relationship-inverse?format=giv`,
+    size: (text) => ({ triplets: text.trim().split('\n').length }),
+  }, dataset, records.length, reps, log));
+  cases.push(await measure({
+    ...inverse,
+    name: 'A-inverse, whole database, JSON',
+    call: 'GET /extensions/relationship-inverse',
+    url: `${running.baseUrl}/extensions/relationship-inverse`,
+    size: (text) => ({ rows: JSON.parse(text).result.rows, triplets: JSON.parse(text).result.triplets.length }),
+  }, dataset, records.length, reps, log));
+  cases.push(await measure({
+    name: 'quality report, whole database',
+    call: 'GET /extensions/pedigree-quality',
+    url: `${running.baseUrl}/extensions/pedigree-quality`,
+    statement: () => readQualityScope(running.graph, {}),
+    compute: async () => qualityFindings(scope),
+    size: (text) => ({ findings: JSON.parse(text).result.findingCount }),
+    targetMs: 10_000,
+  }, dataset, scope.germplasm.length, reps, log));
+  // A crossing block of 1,000 pairs: parents of existing crosses, every other pair reversed (so half are found as
+  // reciprocals), and pairs of founders that were never crossed.
+  const crosses = records.filter((r) => r.parents.some((p) => p.parentType === 'FEMALE') && r.parents.some((p) => p.parentType === 'MALE'));
+  const founders = records.filter((r) => r.parents.length === 0);
+  const pairs = Array.from({ length: 1000 }, (_, i) => {
+    if (i % 4 === 3) return { femaleDbId: founders[i % founders.length].germplasmDbId, maleDbId: founders[(i * 7 + 1) % founders.length].germplasmDbId };
+    const c = crosses[Math.floor((i * crosses.length) / 1000)];
+    const [f, m] = ['FEMALE', 'MALE'].map((t) => c.parents.find((p) => p.parentType === t)!.germplasmDbId);
+    return i % 2 ? { femaleDbId: m, maleDbId: f } : { femaleDbId: f, maleDbId: m };
+  });
+  const body = JSON.stringify({ crosses: pairs });
+  cases.push(await measure({
+    name: 'duplicate crosses, 1,000 pairs',
+    call: 'POST /extensions/duplicate-crosses',
+    url: `${running.baseUrl}/extensions/duplicate-crosses`,
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    statement: () => findCrosses(running.graph, pairs),
+    compute: async () => crossPairs(JSON.parse(body)),
+    size: (text) => ({ pairs: JSON.parse(text).result.crossCount, found: JSON.parse(text).result.duplicateCount }),
+    targetMs: 1000,
+  }, dataset, records.length, reps, log));
+  return cases;
+}
+
+export function writeAnalyticsReport(cases: AnalyticsCase[], reps: number, quick: boolean, totalMs: number): { json: string; md: string; text: string } {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const m = machine();
+  const report = { date: new Date().toISOString(), machine: m, quick, reps, cases, totalMs };
+  const ms = (s: Summary) => `${round(s.p50, 0)} (${round(s.min, 0)}..${round(s.max, 0)})`;
+  const text = [
+    `# Pedigree analytics benchmark (${report.date})`,
+    '',
+    `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB; bundled Neo4j ${NEO4J_VERSION} over Bolt. ` +
+      `${reps} timed rounds after a warm-up, the three measurements interleaved; ms as p50 (min..max).${quick ? ' Quick mode: small data, not the targets\' sizes.' : ''}`,
+    '',
+    'request: the call over HTTP, whole answer read; statement: its one Cypher statement alone on the service\'s ' +
+      'connection; compute: the TypeScript computation alone on the same pedigree (wall time, and the CPU time it ' +
+      'used: on a shared machine the difference is waiting for a core).',
+    '',
+    '| call | dataset | germplasm | answer | request | statement | compute | compute CPU | request / statement | target | |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...cases.map((c) =>
+      `| ${c.call} | ${c.dataset} | ${c.germplasm} | ${Object.entries(c.size).map(([k, v]) => `${v} ${k}`).join(', ')} | ${ms(c.request)} | ${ms(c.traversal)} | ` +
+      `${ms(c.compute)} | ${ms(c.computeCpu)} | ${c.requestPerTraversal} | ${c.targetMs === null ? '' : `<= ${c.targetMs}`} | ${c.pass === null || quick ? '' : c.pass ? 'pass' : '**FAIL**'} |`),
+    '',
+  ].join('\n');
+  const name = quick ? 'analytics-quick' : 'analytics';
+  const json = path.join(dir, `${name}.json`);
+  const md = path.join(dir, `${name}.md`);
+  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(md, text);
+  return { json, md, text };
+}

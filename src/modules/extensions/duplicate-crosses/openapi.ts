@@ -1,0 +1,73 @@
+// The duplicate-cross look-up in the OpenAPI document /docs renders.
+import type { ExtensionOperation } from '../../../openapi/document.js';
+
+const existing = { type: 'array', items: { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } } };
+
+export const duplicateCrossOperations: ExtensionOperation[] = [{
+  path: '/extensions/duplicate-crosses',
+  method: 'post',
+  module: 'Germplasm',
+  operation: {
+    tags: ['Germplasm'],
+    summary: 'Extension: germplasm already made from the female x male pairs of a crossing block',
+    description:
+      'Not part of BrAPI. For each pair, the germplasm with that FEMALE and that MALE parent (sameOrientation) and ' +
+      'those of the reciprocal cross (reciprocal); a pair of one germplasm with itself finds its SELF children. ' +
+      'A read (no write role needed). Unknown DbIds: 404 naming them.',
+    parameters: [{ $ref: '#/components/parameters/authorizationHeader' }],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['crosses'],
+            properties: {
+              crosses: {
+                type: 'array',
+                items: { type: 'object', required: ['femaleDbId', 'maleDbId'], properties: { femaleDbId: { type: 'string' }, maleDbId: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['metadata', 'result'],
+              properties: {
+                '@context': { $ref: '#/components/schemas/Context' },
+                metadata: { $ref: '#/components/schemas/metadata' },
+                result: {
+                  type: 'object',
+                  required: ['crossCount', 'duplicateCount', 'data'],
+                  properties: {
+                    crossCount: { type: 'integer' },
+                    duplicateCount: { type: 'integer', description: 'Pairs with at least one existing germplasm.' },
+                    data: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['femaleDbId', 'maleDbId', 'sameOrientation', 'reciprocal'],
+                        properties: { femaleDbId: { type: 'string' }, maleDbId: { type: 'string' }, sameOrientation: existing, reciprocal: existing },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      400: { $ref: '#/components/responses/400BadRequest' },
+      401: { $ref: '#/components/responses/401Unauthorized' },
+      403: { $ref: '#/components/responses/403Forbidden' },
+      404: { $ref: '#/components/responses/404NotFound' },
+    },
+  },
+}];
