@@ -3,8 +3,9 @@
 // in several modules; those this document uses are the same everywhere (Trait and Method differ between Germplasm
 // and Phenotyping, but only Phenotyping's operations use them), and building the document fails loudly if a new
 // version of the files breaks that. The copy is repaired where the files are not valid OpenAPI 3.0, and declares
-// what the service answers beyond them (plain-text errors, 404 on every call with a path parameter, 409, 413, 500,
-// 503).
+// what the service answers beyond them (plain-text errors, 404, 406, 409, 413, 500, 503) and what it checks (paging
+// and depth bounds, whole numbers within 2^53, required bodies, request members the v2.1 release did not require), so
+// that an outside fuzzer reading it (Schemathesis, scripts/schemathesis.sh) expects what the service does.
 import { TABLE_TYPES } from '../http/formats.js';
 import { MAX_DEPTH } from '../modules/germplasm/pedigree/params.js';
 import { MODULES, type BrapiModule, type BrapiSpec } from './spec.js';
