@@ -45,6 +45,12 @@ describe('what the outside fuzzer found', () => {
     expect(res.status, res.text).to.equal(400);
     expect(res.text).to.contain('year');
     expect((await api('GET', '/seasons?pageSize=1')).json.metadata.pagination.totalCount).to.equal(before);
+    // Also where the service derives the member itself (a list's listSize counts its items).
+    const lists = (await api('GET', '/lists?pageSize=1')).json.metadata.pagination.totalCount;
+    const list = await api('POST', '/lists', '[{"listName": "huge", "listSize": 9007199254740992}]');
+    expect(list.status, list.text).to.equal(400);
+    expect(list.text).to.contain('listSize');
+    expect((await api('GET', '/lists?pageSize=1')).json.metadata.pagination.totalCount).to.equal(lists);
   });
 
   it('a saved search that timed out answers 503 with Retry-After on read, not 500', async () => {
