@@ -12,9 +12,12 @@
 //   the area search over images (BENCH_GEO_IMAGES / --geo-images, default 50000; bench/results/geo-only.{json,md});
 //   the list section also times the relationship filters (programDbId, trialDbId, studyDbId; GET and POST /search)
 //   against an id filter; BENCH_FIELD_ONLY=true / --field-only: only field data at field scale (POST of 5,000
-//   observations, a 10,000-observation study read page by page and as tables; bench/results/field-only.{json,md})
+//   observations, a 10,000-observation study read page by page and as tables; bench/results/field-only.{json,md});
 //   BENCH_ANALYTICS_ONLY=true / --analytics-only: only the pedigree analytics extensions (inbreeding of every SoyBase
-//   germplasm, A-inverse and the quality report of the 100k synthetic pedigree; bench/results/analytics.{json,md})
+//   germplasm, A-inverse and the quality report of the 100k synthetic pedigree; bench/results/analytics.{json,md});
+//   BENCH_LOAD_ONLY=true / --load-only: only many clients at once on the demo data (BENCH_LOAD_SECONDS /
+//   --load-seconds per side, default 60; bench/results/load.{json,md}); BENCH_VIEWER_ONLY=true / --viewer-only: only
+//   the viewer in Chromium on the demo data (suggestions, full tree of Williams 82; bench/results/viewer.{json,md})
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -33,6 +36,39 @@ import { measureLists, type ListResult } from './lists.js';
 import { measureRelationFilters, type RelationResult } from './relations.js';
 import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
+import { measureManyClients } from './clients.js';
+import { writeLoadReport, writeViewerReport } from './clients-report.js';
+import { measureViewer } from './viewer.js';
+
+/** The germplasm (DbId and name) of these DbIds that exist, read through the service. */
+async function named(running: RunningServer, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+  const found: Array<{ id: string; name: string }> = [];
+  for (const id of ids) {
+    const res = await fetch(`${running.baseUrl}/germplasm/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+    if (res.status === 200) found.push({ id, name: ((await res.json()) as { result: { germplasmName: string } }).result.germplasmName ?? id });
+    else await res.arrayBuffer();
+  }
+  return found;
+}
+
+/** Many clients at once and the viewer in Chromium, on a loaded service; reports `<prefix>load` and `<prefix>viewer`. */
+async function runClientSections(running: RunningServer, dataset: string, ids: string[], crop: string | null, prefix: string, which = { load: true, viewer: true }) {
+  const germplasm = await named(running, ids);
+  if (!germplasm.length) throw new Error(`none of ${ids.join(', ')} exists in ${dataset}`);
+  if (which.load) {
+    const load = await measureManyClients(running, germplasm, crop, loadSeconds, log);
+    const { json, md } = writeLoadReport(`${prefix}load`, dataset, load);
+    log(`written ${json} and ${md}`);
+  }
+  if (which.viewer) {
+    const texts = quick ? [germplasm[0].name] : germplasm.slice(0, 3).map((g) => g.name);
+    const viewer = await measureViewer(running, germplasm[0].id, texts, quick ? 1 : reps, log);
+    const { json, md } = writeViewerReport(`${prefix}viewer`, dataset, viewer);
+    log(`written ${json} and ${md}`);
+  }
+}
+
+const DEMO_PROBES = ['soy-williams-82', 'soy-essex', 'soy-forrest', 'soy-clark', 'soy-lee', 'barley-bonus'];
 
 function option(flag: string, env: string): string | undefined {
   const arg = process.argv.find((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
@@ -51,6 +87,9 @@ const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
 const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
+const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
+const viewerOnly = option('viewer-only', 'BENCH_VIEWER_ONLY') === 'true';
+const loadSeconds = Number(option('load-seconds', 'BENCH_LOAD_SECONDS') ?? (quick ? 3 : 60));
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -101,6 +140,8 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     if (quick && data.name.startsWith('synthetic') && !quickAnalytics.length) {
       quickAnalytics.push(...(await measureInbreeding(running, data.name, 1, log, null)), ...(await measureWholePedigree(running, data.name, 1, log)));
     }
+    // The quick mode has no demo data: many clients and the viewer run on its synthetic graph.
+    if (quick && !listsOnly && !geoOnly) await runClientSections(running, data.name, data.probes.slice(0, 3), null, 'quick-');
     const load = { service, raw, ratio: ratio(service.ms, raw.ms) };
     if (keep) {
       keep.push({ name: data.name, probes: data.probes, running, db });
@@ -126,16 +167,21 @@ function lastBatch(data: Dataset): [Dataset['nodes'], Set<string>] {
   return [data.nodes.slice(start), before];
 }
 
-/** The list endpoint and the relationship filters on the demo data, on its own fresh database. */
-async function runLists(): Promise<{ lists: ListResult[]; relations: RelationResult[] }> {
+/** The list endpoint, relationship filters, many clients and the viewer on the demo data, on a fresh database. */
+async function runLists(which = { lists: true, load: true, viewer: true }): Promise<{ lists: ListResult[]; relations: RelationResult[] }> {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
-    log('lists: loading the demo data');
+    log('demo data: loading');
     running = await startService(db, { demoData: true });
-    const lists = await measureLists(running, reps * 5, log);
-    log('relationship filters against an id filter');
-    return { lists, relations: await measureRelationFilters(running, reps * 5, log) };
+    const lists = which.lists ? await measureLists(running, reps * 5, log) : [];
+    let relations: RelationResult[] = [];
+    if (which.lists) {
+      log('relationship filters against an id filter');
+      relations = await measureRelationFilters(running, reps * 5, log);
+    }
+    if (which.load || which.viewer) await runClientSections(running, 'demo data (SoyBase and barley)', DEMO_PROBES, null, '', which);
+    return { lists, relations };
   } finally {
     await running?.stop();
     await db.stop();
@@ -221,6 +267,10 @@ async function runAnalytics() {
 async function main() {
   if (kinshipOnly) return runKinship();
   if (analyticsOnly) return runAnalytics();
+  if (loadOnly || viewerOnly) {
+    await runLists({ lists: false, load: loadOnly, viewer: viewerOnly });
+    return;
+  }
   const datasets: DatasetResult[] = [];
   const kept: Kept[] = [];
   let sizeComparison: SizeComparison | null = null;
@@ -231,7 +281,7 @@ async function main() {
   const partial = listsOnly || geoOnly || fieldOnly;
   try {
     // The list figure needs the demo data (a minute to load): the quick mode leaves it out.
-    if (!quick && !geoOnly && !fieldOnly) ({ lists, relations } = await runLists());
+    if (!quick && !geoOnly && !fieldOnly) ({ lists, relations } = await runLists({ lists: true, load: !listsOnly, viewer: !listsOnly }));
     if (!listsOnly) ({ geo, field } = await runGeoAndField(!fieldOnly, !geoOnly));
     if (partial) sizes.length = 0;
     if (withSoybase && !partial) datasets.push(await runDataset(() => soybaseDataset(), null));

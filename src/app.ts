@@ -7,6 +7,7 @@ import { authenticate } from './auth/middleware.js';
 import { registerFrontDoor } from './front/routes.js';
 import { registerHealth } from './http/health.js';
 import { registerDocs } from './docs/routes.js';
+import { compression, jsonBody } from './http/middleware/compression.js';
 import { cors } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/errors.js';
 import { notFound } from './http/middleware/notFound.js';
@@ -45,7 +46,10 @@ export function createApp(services: Services) {
   app.use(requestLog());
   // Before everything that can refuse a request, so preflights pass and error answers carry the CORS headers too.
   app.use(cors(services.config.corsOrigins));
+  app.use(compression());
   app.use(errorHandler());
+  // Inside the error handler, so that a failure writing the first chunk is still answered as a 500.
+  app.use(jsonBody());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${services.config.maxBodyBytes}b`, strict: true }));
   app.use(arrayLimit(services.config.maxArrayItems));
   app.use(notFound([brapi, root]));

@@ -8,6 +8,7 @@ import { loadDemoData, isEmpty } from './demo/load.js';
 import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
 import { registerAdminToken } from './auth/tokens.js';
 import { setPurdyLevels } from './modules/germplasm/pedigree/pedigree-string.js';
+import { GERMPLASM_NAME_INDEX } from './modules/extensions/germplasm-suggestions/query.js';
 import { entities } from './modules/registry.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
@@ -41,6 +42,8 @@ export function schemaItems(): SchemaItem[] {
       // Range filters on date-times compare the UTC form.
       ...(e.instants ?? []).map((field) => ({ label: e.label, prop: `${field}Utc`, unique: false })),
     ]),
+    // Name suggestions (the germplasm-suggestions extension): words of names, synonyms, accession numbers, DbIds.
+    GERMPLASM_NAME_INDEX,
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },
     // Pedigree history (commands/recordPedigreeChanges.ts): a curator finds one write's entries by its change id.

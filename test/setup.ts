@@ -17,7 +17,8 @@ let started = false;
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
-    this.timeout(120_000);
+    // Starting Neo4j and loading the demo data takes about 25 s alone on 2 cores; a shared, loaded machine needs more.
+    this.timeout(600_000);
     const root = this.test?.parent;
     if (root && !needsDatabase(root)) return;
     started = true;

@@ -8,10 +8,22 @@ export interface SchemaItem {
   unique: boolean;
   /** A `point` property (a GeoJSON position stored as a WGS-84 point): a point index instead of a range index. */
   point?: boolean;
+  /**
+   * A full-text (Lucene) index over these properties (strings or lists of strings), named `fulltext_<label>_<prop>`
+   * (`prop` names the index, not a property). Lower-cased words, no stop words (`standard-no-stop-words`), so a name
+   * is found by the start of any of its words whatever the case.
+   */
+  fulltext?: string[];
 }
 
+export const fulltextIndexName = (label: string, name: string) => `fulltext_${label}_${name}`;
+
 export function schemaStatements(items: SchemaItem[]): string[] {
-  return items.map(({ label, prop, unique, point }) => {
+  return items.map(({ label, prop, unique, point, fulltext }) => {
+    if (fulltext) {
+      return `CREATE FULLTEXT INDEX ${fulltextIndexName(label, prop)} IF NOT EXISTS FOR (n:${label}) ON EACH [${fulltext.map((p) => `n.${p}`).join(', ')}] ` +
+        "OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}";
+    }
     if (unique) return `CREATE CONSTRAINT unique_${label}_${prop} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`;
     if (point) return `CREATE POINT INDEX point_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
     return `CREATE INDEX index_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;

@@ -2,6 +2,7 @@
 // unit tables, the kinship matrix). Delimited text has every cell quoted, quotes doubled and LF line ends, so any
 // value (commas, tabs, quotes, line breaks in names) survives a round trip through a CSV reader.
 import { BadRequestError, NotAcceptableError } from '../errors.js';
+import { chunkedBody } from './body.js';
 import type { BrapiContext } from './types.js';
 
 export type DelimitedType = 'text/csv' | 'text/tsv';
@@ -28,13 +29,13 @@ export function tableFormat(ctx: BrapiContext, format?: unknown): TableFormat {
   return accepted as TableFormat;
 }
 
-export function delimited(rows: string[][], type: DelimitedType): string {
+function* delimitedLines(rows: Iterable<string[]>, type: DelimitedType): Generator<string> {
   const separator = type === 'text/csv' ? ',' : '\t';
-  return rows.map((cells) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(separator)).join('\n') + '\n';
+  for (const cells of rows) yield cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(separator) + '\n';
 }
 
-/** Answers delimited text (UTF-8). */
-export function respondDelimited(ctx: BrapiContext, type: DelimitedType, rows: string[][]): void {
+/** Answers delimited text (UTF-8), written line by line (a big table is streamed, see body.ts). */
+export function respondDelimited(ctx: BrapiContext, type: DelimitedType, rows: Iterable<string[]>): void {
   ctx.type = `${type}; charset=utf-8`;
-  ctx.body = delimited(rows, type);
+  ctx.body = chunkedBody(delimitedLines(rows, type));
 }

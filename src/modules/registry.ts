@@ -37,6 +37,8 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { germplasmSuggestionOperations } from './extensions/germplasm-suggestions/openapi.js';
+import { routes as germplasmSuggestionRoutes } from './extensions/germplasm-suggestions/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
 import { imageContentOperations } from './phenotyping/images/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
@@ -113,7 +115,15 @@ export const routes: RouteDef[] = [
   ...relationshipRoutes,
   ...pedigreeQualityRoutes,
   ...duplicateCrossRoutes,
+  ...germplasmSuggestionRoutes,
 ];
 
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
-export const extensionOperations: ExtensionOperation[] = [...pedigreeHistoryOperations, ...relationshipOperations, ...pedigreeQualityOperations, ...duplicateCrossOperations, ...imageContentOperations];
+export const extensionOperations: ExtensionOperation[] = [
+  ...pedigreeHistoryOperations,
+  ...germplasmSuggestionOperations,
+  ...relationshipOperations,
+  ...pedigreeQualityOperations,
+  ...duplicateCrossOperations,
+  ...imageContentOperations,
+];

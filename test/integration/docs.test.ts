@@ -73,6 +73,7 @@ describe('API documentation', () => {
     expect(documented.filter((c) => !extension(c))).to.deep.equal(listed);
     expect(documented.filter(extension)).to.deep.equal([
       'GET /extensions/generations',
+      'GET /extensions/germplasm-suggestions',
       'GET /extensions/germplasm/{germplasmDbId}/pedigree-history',
       'GET /extensions/inbreeding',
       'GET /extensions/pedigree-quality',

@@ -72,38 +72,61 @@ export interface ScreenshotMatch {
   /** Share of pixels that differ, 0..1. */
   ratio: number;
   differing: number;
-  /** True when the baseline was (re)written instead of compared. */
+  /** The square region (TILE pixels a side) with the most differing pixels: where a lost box or line shows. */
+  worstTile: { x: number; y: number; differing: number };
+  /** True when the baseline was rewritten (UPDATE_SCREENSHOTS=1) instead of compared. */
   written: boolean;
   /** Where the actual image and the diff went when they did not match. */
   actualPath?: string;
   diffPath?: string;
 }
 
+/** Side of the square regions compared one by one: about a node box's height. */
+export const TILE = 40;
+
 /**
- * Compares `png` with the baseline file (pixelmatch, per-pixel `threshold`). A missing baseline, or
- * UPDATE_SCREENSHOTS=1, writes it instead. On a mismatch above `maxRatio` the actual image and a diff image are
- * written to a temporary directory, named in the result.
+ * Compares `png` with the baseline file (pixelmatch, per-pixel `threshold`), over the whole image and region by
+ * region: a small change (one box of a tree) is a small share of the whole image but a large one of its region.
+ * Only UPDATE_SCREENSHOTS=1 writes the baseline; a missing baseline is an error (the actual image is kept for
+ * inspection). On a mismatch (above `maxRatio` of all pixels, or above `maxTilePixels` in one region) the actual
+ * image and a diff image are written to a temporary directory, named in the result.
  */
-export function matchScreenshot(png: Buffer, baselinePath: string, { threshold = 0.1, maxRatio = 0.01 } = {}): ScreenshotMatch {
-  if (process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(baselinePath)) {
+export function matchScreenshot(png: Buffer, baselinePath: string, { threshold = 0.1, maxRatio = 0.01, maxTilePixels = TILE * TILE } = {}): ScreenshotMatch {
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
     fs.mkdirSync(path.dirname(baselinePath), { recursive: true });
     fs.writeFileSync(baselinePath, png);
-    return { ratio: 0, differing: 0, written: true };
+    return { ratio: 0, differing: 0, worstTile: { x: 0, y: 0, differing: 0 }, written: true };
+  }
+  if (!fs.existsSync(baselinePath)) {
+    throw new Error(`the screenshot baseline ${baselinePath} is missing (the actual image is ${saveActual(png, baselinePath)}); ` +
+      'look at it, then run with UPDATE_SCREENSHOTS=1 to store it');
   }
   const actual = PNG.sync.read(png);
   const expected = PNG.sync.read(fs.readFileSync(baselinePath));
-  if (actual.width !== expected.width || actual.height !== expected.height) {
+  const { width, height } = actual;
+  if (width !== expected.width || height !== expected.height) {
     const out = saveActual(png, baselinePath);
-    return { ratio: 1, differing: actual.width * actual.height, written: false, actualPath: out };
+    return { ratio: 1, differing: width * height, worstTile: { x: 0, y: 0, differing: TILE * TILE }, written: false, actualPath: out };
   }
-  const diff = new PNG({ width: actual.width, height: actual.height });
-  const differing = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold });
-  const ratio = differing / (actual.width * actual.height);
-  if (ratio <= maxRatio) return { ratio, differing, written: false };
+  const diff = new PNG({ width, height });
+  // diffMask: only differing pixels are painted (red), so they can be counted per region below.
+  const differing = pixelmatch(actual.data, expected.data, diff.data, width, height, { threshold, diffMask: true });
+  const ratio = differing / (width * height);
+  const worstTile = { x: 0, y: 0, differing: 0 };
+  for (let ty = 0; ty < height; ty += TILE) {
+    for (let tx = 0; tx < width; tx += TILE) {
+      let n = 0;
+      for (let y = ty; y < Math.min(ty + TILE, height); y++) {
+        for (let x = tx; x < Math.min(tx + TILE, width); x++) if (diff.data[(y * width + x) * 4 + 3] !== 0) n++;
+      }
+      if (n > worstTile.differing) Object.assign(worstTile, { x: tx, y: ty, differing: n });
+    }
+  }
+  if (ratio <= maxRatio && worstTile.differing <= maxTilePixels) return { ratio, differing, worstTile, written: false };
   const actualPath = saveActual(png, baselinePath);
   const diffPath = actualPath.replace(/\.png$/, '.diff.png');
   fs.writeFileSync(diffPath, PNG.sync.write(diff));
-  return { ratio, differing, written: false, actualPath, diffPath };
+  return { ratio, differing, worstTile, written: false, actualPath, diffPath };
 }
 
 function saveActual(png: Buffer, baselinePath: string): string {

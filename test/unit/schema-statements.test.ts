@@ -7,11 +7,14 @@ describe('schemaStatements', function () {
       { label: 'Program', prop: 'programDbId', unique: true },
       { label: 'Germplasm', prop: 'germplasmName', unique: false },
       { label: 'Location', prop: 'position', unique: false, point: true },
+      { label: 'Germplasm', prop: 'names', unique: false, fulltext: ['germplasmName', 'synonymNames'] },
     ];
     expect(schemaStatements(items)).to.deep.equal([
       'CREATE CONSTRAINT unique_Program_programDbId IF NOT EXISTS FOR (n:Program) REQUIRE n.programDbId IS UNIQUE',
       'CREATE INDEX index_Germplasm_germplasmName IF NOT EXISTS FOR (n:Germplasm) ON (n.germplasmName)',
       'CREATE POINT INDEX point_Location_position IF NOT EXISTS FOR (n:Location) ON (n.position)',
+      'CREATE FULLTEXT INDEX fulltext_Germplasm_names IF NOT EXISTS FOR (n:Germplasm) ON EACH [n.germplasmName, n.synonymNames] ' +
+        "OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
     ]);
   });
 

@@ -38,11 +38,11 @@ export function setToken(token: string) {
   else sessionStorage.removeItem(TOKEN_KEY);
 }
 
-export async function getJson(url: string): Promise<any> {
+export async function getJson(url: string, signal?: AbortSignal): Promise<any> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(url, { headers });
+  const res = await fetch(url, { headers, signal });
   if (res.status === 401) throw new AuthRequired((await res.text()) || 'A bearer token is required.');
   if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
   return res.json();

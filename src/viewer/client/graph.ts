@@ -4,7 +4,8 @@
 // once per child and parent (the graph holds one PARENT relationship per pair).
 import type { PedigreeNode } from './api.js';
 
-export type NodeKind = 'selected' | 'ancestor' | 'descendant' | 'sibling' | 'relative';
+/** `group`: a box standing for germplasm of a large slice not drawn one by one (generations.ts). */
+export type NodeKind = 'selected' | 'ancestor' | 'descendant' | 'sibling' | 'relative' | 'group';
 
 export interface ViewNode {
   id: string;

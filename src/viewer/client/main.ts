@@ -1,11 +1,13 @@
-// The pedigree viewer page: pick a germplasm (search as you type over a name index, or ?germplasmDbId= in the URL),
-// fetch its slice with ONE GET /pedigree (following pages), lay it out with dagre, draw it as SVG, and show the
-// selected germplasm's record beside it. Clicking a node re-centres on it (history.pushState, so Back works).
+// The pedigree viewer page: pick a germplasm (search as you type, answered by the server's name-suggestion
+// extension, or ?germplasmDbId= in the URL), fetch its slice with ONE GET /pedigree (following pages), lay it out
+// (dagre; a large slice by generation, see generations.ts), draw it as SVG, and show the selected germplasm's record
+// beside it. Clicking a node re-centres on it (history.pushState, so Back works).
 import { AuthRequired, fetchPedigree, pedigreeUrl, setToken, type TreeQuery } from './api.js';
 import { byId, h, showUrl } from './dom.js';
 import { buildGraph } from './graph.js';
+import { capacity, collapseByGeneration } from './generations.js';
 import { layoutGraph } from './layout.js';
-import { loadNameIndex, search, type NameEntry } from './names.js';
+import { suggestNames, type NameEntry } from './names.js';
 import { showRecord } from './panel.js';
 import { renderGraph } from './render.js';
 import { PanZoom } from './zoom.js';
@@ -15,6 +17,9 @@ const MAX_NODES = 3000;
 /** Below this fit-to-screen scale labels are unreadable; the view then starts at reading size on the selection. */
 const READABLE_SCALE = 0.55;
 const READING_SCALE = 0.9;
+/** Larger slices are drawn by generation (generations.ts), sized so that Fit keeps labels at this scale or more. */
+const LARGE = 300;
+const LEGIBLE_SCALE = 0.75;
 
 const el = {
   search: byId<HTMLInputElement>('search'),
@@ -34,7 +39,6 @@ const el = {
 };
 
 const panZoom = new PanZoom(el.graph);
-let names: NameEntry[] = [];
 const nameOf = new Map<string, string>();
 let current: TreeQuery | null = null;
 let sequence = 0;
@@ -54,6 +58,8 @@ function hint(text: string) {
 
 /** Marks the graph as showing (or having given up on) this request: page tests wait for it. */
 function settled(url: string) {
+  // When (ms since the page's navigation began): the benchmark reads it.
+  el.graph.dataset.settledAt = String(Math.round(performance.now()));
   el.graph.setAttribute('data-request', url);
 }
 
@@ -141,20 +147,28 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
     const graph = buildGraph(answer.nodes, q.germplasmDbId, q.siblings);
     for (const n of graph.nodes) nameOf.set(n.id, n.name);
     el.search.value = nameOf.get(q.germplasmDbId) ?? q.germplasmDbId;
-    if (graph.nodes.length > 300) {
-      say(`Laying out ${graph.nodes.length.toLocaleString('en')} germplasm…`);
-      await new Promise((resolve) => setTimeout(resolve, 20)); // let the message paint before dagre blocks
-      if (mine !== sequence) return;
-    }
-    const layout = layoutGraph(graph);
-    renderGraph(el.graph, graph, layout);
+    const drawStarted = performance.now();
+    let drawnGraph = graph;
+    let layout;
+    if (graph.nodes.length > LARGE) {
+      const { rowMax, maxRows } = capacity(el.graph.clientWidth || 800, el.graph.clientHeight || 600, LEGIBLE_SCALE);
+      ({ graph: drawnGraph, layout } = collapseByGeneration(graph, q.germplasmDbId, rowMax, maxRows));
+    } else layout = layoutGraph(graph);
+    renderGraph(el.graph, drawnGraph, layout);
     panZoom.setContent(layout.width, layout.height);
+    el.graph.dataset.fetchMs = String(ms);
+    el.graph.dataset.drawMs = String(Math.round(performance.now() - drawStarted));
+    const grouped = drawnGraph !== graph;
     el.requestStatus.textContent =
-      `${answer.nodes.length.toLocaleString('en')} germplasm, ${graph.edges.length.toLocaleString('en')} parent relationships drawn` +
+      `${answer.nodes.length.toLocaleString('en')} germplasm, ${graph.edges.length.toLocaleString('en')} parent relationships` +
+      (grouped ? ' (by generation: the boxes with a count stand for the rest)' : ' drawn') +
       (graph.nodes.length > answer.nodes.length ? ` (+${graph.nodes.length - answer.nodes.length} siblings)` : '') +
       ` · ${answer.pages} page${answer.pages > 1 ? 's' : ''} · ${ms} ms`;
     say('');
-    if (panZoom.fitScale() >= READABLE_SCALE) panZoom.fit();
+    if (grouped) {
+      panZoom.fit();
+      hint('Large tree: one row per generation; select a germplasm to centre on it, or lower the depths to see every one.');
+    } else if (panZoom.fitScale() >= READABLE_SCALE) panZoom.fit();
     else {
       const c = layout.centres.get(q.germplasmDbId)!;
       panZoom.centreOn(c.x, c.y, READING_SCALE);
@@ -177,7 +191,13 @@ let active = -1;
 function renderSuggestions() {
   el.suggestions.replaceChildren(
     ...options.map((o, i) =>
-      h('li', { role: 'option', id: `option-${i}`, 'data-id': o.id, 'aria-selected': String(i === active) }, h('span', { class: 'name' }, o.name), h('span', { class: 'id' }, o.id)),
+      h(
+        'li',
+        { role: 'option', id: `option-${i}`, 'data-id': o.id, 'aria-selected': String(i === active) },
+        h('span', { class: 'name' }, o.name),
+        ...(o.synonym ? [h('span', { class: 'synonym' }, `also ${o.synonym}`)] : []),
+        h('span', { class: 'id' }, o.crop ? `${o.id} · ${o.crop}` : o.id),
+      ),
     ),
   );
   const open = options.length > 0;
@@ -187,10 +207,22 @@ function renderSuggestions() {
   else el.search.removeAttribute('aria-activedescendant');
 }
 
-function suggest() {
-  options = search(names, el.search.value);
-  active = options.length ? 0 : -1;
-  renderSuggestions();
+async function suggest() {
+  const typed = el.search.value;
+  try {
+    const found = await suggestNames(typed);
+    if (found === null) return; // a newer keystroke asked since
+    options = found;
+    active = options.length ? 0 : -1;
+    renderSuggestions();
+    for (const o of found) if (!nameOf.has(o.id)) nameOf.set(o.id, o.name);
+    el.indexStatus.textContent = typed.trim() && !found.length ? 'No germplasm matches (Enter takes the text as a germplasmDbId)' : '';
+    // What the list answers, for page tests and the benchmark.
+    el.suggestions.dataset.text = typed;
+  } catch (err) {
+    if (err instanceof AuthRequired) failed(err);
+    else el.indexStatus.textContent = `Suggestions unavailable: ${(err as Error).message} (type a germplasmDbId and press Enter)`;
+  }
 }
 
 function choose(id: string, name?: string) {
@@ -200,7 +232,7 @@ function choose(id: string, name?: string) {
   void show(controlsQuery(id), 'push');
 }
 
-el.search.addEventListener('input', suggest);
+el.search.addEventListener('input', () => void suggest());
 el.search.addEventListener('keydown', (ev) => {
   if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
     if (!options.length) return;
@@ -211,7 +243,7 @@ el.search.addEventListener('keydown', (ev) => {
     ev.preventDefault();
     const pick = options[active];
     const typed = el.search.value.trim();
-    // Without a suggestion (index still loading, or a DbId it does not know) the text is taken as a germplasmDbId.
+    // Without a suggestion (none yet, or a DbId nothing matched) the text is taken as a germplasmDbId.
     if (pick) choose(pick.id, pick.name);
     else if (typed) choose(typed);
   } else if (ev.key === 'Escape') {
@@ -229,26 +261,6 @@ el.suggestions.addEventListener('mousedown', (ev) => {
   if (pick) choose(pick.id, pick.name);
 });
 
-async function loadIndex() {
-  const started = performance.now();
-  el.indexStatus.textContent = 'Loading the name index…';
-  try {
-    names = await loadNameIndex((entries, total) => {
-      names = entries;
-      el.indexStatus.textContent = `Name index: ${entries.length.toLocaleString('en')} of ${total.toLocaleString('en')}…`;
-      if (document.activeElement === el.search && el.search.value) suggest();
-    });
-    for (const e of names) if (!nameOf.has(e.id)) nameOf.set(e.id, e.name);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    el.indexStatus.textContent = `Name index: ${names.length.toLocaleString('en')} germplasm in ${seconds} s`;
-    el.indexStatus.dataset.ready = 'true';
-    el.indexStatus.dataset.ms = String(Math.round(performance.now() - started));
-  } catch (err) {
-    el.indexStatus.textContent = 'Name index unavailable (type a germplasmDbId and press Enter)';
-    if (err instanceof AuthRequired) el.auth.hidden = false;
-  }
-}
-
 // --- controls, nodes, history, token ------------------------------------------------------------------------------
 
 for (const input of [el.pedigreeDepth, el.progenyDepth, el.fullTree, el.siblings]) {
@@ -259,7 +271,8 @@ for (const input of [el.pedigreeDepth, el.progenyDepth, el.fullTree, el.siblings
 }
 
 function nodeAt(target: EventTarget | null): string | null {
-  return (target as Element | null)?.closest?.('g.node')?.getAttribute('data-id') ?? null;
+  // A generation box stands for many germplasm: nothing to centre on.
+  return (target as Element | null)?.closest?.('g.node:not(.group)')?.getAttribute('data-id') ?? null;
 }
 
 el.graph.addEventListener('click', (ev) => {
@@ -284,10 +297,9 @@ el.auth.addEventListener('submit', (ev) => {
   setToken(el.token.value.trim());
   el.token.value = '';
   el.auth.hidden = true;
-  void loadIndex();
+  if (el.search.value && document.activeElement === el.search) void suggest();
   if (current) void show(current, 'none');
 });
 
 const initial = urlQuery();
 if (initial) void show(initial, 'none');
-void loadIndex();

@@ -15,9 +15,9 @@ export function renderGraph(root: SVGSVGElement, graph: ViewGraph, layout: Layou
   root.replaceChildren(markers(), edges, nodes);
 }
 
-function edgeKind(parentType: string): 'female' | 'male' | 'self' | 'other' {
+function edgeKind(parentType: string): 'female' | 'male' | 'self' | 'other' | 'group' {
   const t = parentType.toUpperCase();
-  return t === 'FEMALE' ? 'female' : t === 'MALE' ? 'male' : t === 'SELF' ? 'self' : 'other';
+  return t === 'FEMALE' ? 'female' : t === 'MALE' ? 'male' : t === 'SELF' ? 'self' : t === 'GROUP' ? 'group' : 'other';
 }
 
 function markers(): SVGElement {
@@ -31,6 +31,7 @@ function markers(): SVGElement {
     marker('male', arrow(), 9),
     marker('self', arrow(), 9),
     marker('other', arrow(), 9),
+    marker('group', arrow(), 9),
   );
 }
 
@@ -45,7 +46,7 @@ function drawEdge(e: ViewEdge, points: Point[]): SVGElement[] {
     'data-parent-type': e.parentType,
   });
   path.append(svg('title', {}, `${e.parentType.toLowerCase()} parent: ${e.parent} → ${e.child}`));
-  if (kind === 'female' || kind === 'male') return [path];
+  if (kind === 'female' || kind === 'male' || kind === 'group') return [path];
   const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
   const label = svg('text', { class: `edge-label ${kind}`, x: r(mid.x + 12), y: r(mid.y + 4) }, kind === 'self' ? 'self' : e.parentType.toLowerCase());
   if (kind === 'other') return [path, label];
@@ -57,6 +58,17 @@ function drawEdge(e: ViewEdge, points: Point[]): SVGElement[] {
 function drawNode(n: ViewNode, c: Point): SVGElement {
   const x = r(c.x - NODE_WIDTH / 2);
   const y = r(c.y - NODE_HEIGHT / 2);
+  if (n.kind === 'group') {
+    const [count, where] = n.name.split('\n');
+    return svg(
+      'g',
+      { class: 'node group', 'data-id': n.id, 'data-count': count.replace(/\D/g, ''), transform: `translate(${x},${y})` },
+      svg('title', {}, `${count}, ${where}: select one of them, or lower the depths, to see them one by one`),
+      svg('rect', { width: NODE_WIDTH, height: NODE_HEIGHT, rx: 12 }),
+      svg('text', { class: 'name', x: 8, y: 17 }, count),
+      svg('text', { class: 'dbid', x: 8, y: 33 }, where),
+    );
+  }
   const name = n.name.length > MAX_LABEL ? `${n.name.slice(0, MAX_LABEL - 1)}…` : n.name;
   const id = n.id.length > 30 ? `${n.id.slice(0, 29)}…` : n.id;
   const hidden = [

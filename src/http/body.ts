@@ -1,0 +1,79 @@
+// Writing answers without a second copy of a big body: the JSON of a response object (and delimited text) is
+// produced piece by piece, record by record, and streamed in chunks of about 64 KiB, so a 3 MB pedigree answer
+// exists as its objects and one chunk at a time, never also as a whole string (or a whole string and its gzip).
+// An answer that fits in one chunk stays a string, so it keeps its Content-Length and small answers are not
+// compressed (koa-compress compares that length with its threshold).
+import { Readable } from 'node:stream';
+
+export const CHUNK_BYTES = 64 * 1024;
+
+// Containers down to this depth are written member by member (envelope, result, result.data / a matrix); deeper
+// values are whole records or rows, written by one JSON.stringify each.
+const SPLIT_DEPTH = 3;
+
+type Json = unknown;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+
+/**
+ * The pieces of JSON.stringify(value), in order: their concatenation is exactly JSON.stringify(value) (same member
+ * order, undefined members left out, undefined array items as null).
+ */
+export function* jsonPieces(value: Json, depth = 0): Generator<string> {
+  if (depth >= SPLIT_DEPTH || !(Array.isArray(value) || isPlainObject(value))) {
+    yield JSON.stringify(value) ?? 'null';
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i) yield ',';
+      const item = value[i];
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null';
+      else yield* jsonPieces(item, depth + 1);
+    }
+    yield ']';
+    return;
+  }
+  yield '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* jsonPieces(member, depth + 1);
+  }
+  yield '}';
+}
+
+/** Pieces gathered into chunks of about CHUNK_BYTES (string length, close enough for mostly ASCII JSON). */
+function* chunks(pieces: Iterator<string>, first: string[]): Generator<string> {
+  let buffer = first.join('');
+  for (let next = pieces.next(); !next.done; next = pieces.next()) {
+    buffer += next.value;
+    if (buffer.length >= CHUNK_BYTES) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  if (buffer) yield buffer;
+}
+
+/**
+ * The body for a sequence of pieces: the whole string when it comes to less than one chunk, else a stream that
+ * writes the rest lazily as the socket (or the compressor) takes it. The first chunk is produced here, so an error
+ * in it still reaches the error handler as a 500.
+ */
+export function chunkedBody(pieces: Iterable<string>): string | Readable {
+  const it = pieces[Symbol.iterator]();
+  const head: string[] = [];
+  let size = 0;
+  for (let next = it.next(); !next.done; next = it.next()) {
+    head.push(next.value);
+    size += next.value.length;
+    if (size >= CHUNK_BYTES) return Readable.from(chunks(it, head), { objectMode: false });
+  }
+  return head.join('');
+}

@@ -1,0 +1,61 @@
+// The name-suggestion extension in the OpenAPI document /docs renders: the official envelope, parameters and error
+// responses, its own inline entry schema.
+import type { ExtensionOperation } from '../../../openapi/document.js';
+import { DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS, MAX_TEXT_LENGTH } from './routes.js';
+import { MAX_CANDIDATES } from './query.js';
+
+const suggestion = {
+  type: 'object',
+  required: ['germplasmDbId', 'germplasmName', 'commonCropName', 'accessionNumber', 'matchedSynonym'],
+  properties: {
+    germplasmDbId: { type: 'string' },
+    germplasmName: { type: 'string', nullable: true },
+    commonCropName: { type: 'string', nullable: true },
+    accessionNumber: { type: 'string', nullable: true },
+    matchedSynonym: { type: 'string', nullable: true, description: 'The synonym that matched, when the germplasm was found by a synonym rather than by its name or DbId.' },
+  },
+};
+
+export const germplasmSuggestionOperations: ExtensionOperation[] = [{
+  path: '/extensions/germplasm-suggestions',
+  method: 'get',
+  operation: {
+    tags: ['Germplasm'],
+    summary: 'Extension: germplasm suggested for the characters typed so far',
+    description:
+      'Not part of BrAPI (which has no prefix or substring filter on names). Finds germplasm one of whose names ' +
+      '(germplasmName, a synonym, the accession number or the DbId) has words starting with each typed word, ' +
+      'case-insensitively, through a full-text index. Ranked: the exact name, then an exact DbId, synonym or ' +
+      'accession number, then names starting with the text, then DbIds or synonyms starting with it, then names ' +
+      `with a word starting with it, then the rest; shorter names first. At most ${MAX_CANDIDATES} matches are ` +
+      'ranked (totalCount says how many).',
+    parameters: [
+      { name: 'text', in: 'query', required: true, description: `What was typed (1 to ${MAX_TEXT_LENGTH} characters).`, schema: { type: 'string' } },
+      { name: 'commonCropName', in: 'query', required: false, description: 'Only germplasm of this crop.', schema: { type: 'string' } },
+      { $ref: '#/components/parameters/page' },
+      { name: 'pageSize', in: 'query', required: false, description: `Suggestions per page (default ${DEFAULT_SUGGESTIONS}, at most ${MAX_SUGGESTIONS}).`, schema: { type: 'integer' } },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: {
+      200: {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['metadata', 'result'],
+              properties: {
+                '@context': { $ref: '#/components/schemas/Context' },
+                metadata: { $ref: '#/components/schemas/metadata' },
+                result: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: suggestion } } },
+              },
+            },
+          },
+        },
+      },
+      400: { $ref: '#/components/responses/400BadRequest' },
+      401: { $ref: '#/components/responses/401Unauthorized' },
+      403: { $ref: '#/components/responses/403Forbidden' },
+    },
+  },
+}];

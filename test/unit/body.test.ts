@@ -1,0 +1,59 @@
+// The piecewise JSON writer must write exactly what JSON.stringify writes, and stream only what exceeds a chunk.
+import { Readable } from 'node:stream';
+import { expect } from 'chai';
+import { CHUNK_BYTES, chunkedBody, jsonPieces } from '../../src/http/body.js';
+
+async function text(body: string | Readable): Promise<string> {
+  if (typeof body === 'string') return body;
+  let out = '';
+  for await (const chunk of body) out += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
+  return out;
+}
+
+describe('piecewise JSON bodies', () => {
+  const cases: Record<string, unknown> = {
+    'an envelope with records': {
+      '@context': ['https://brapi.org/jsonld/context/metadata.jsonld'],
+      metadata: { datafiles: [], pagination: { currentPage: 0, pageSize: 2, totalCount: 2, totalPages: 1 }, status: [] },
+      result: { data: [{ germplasmDbId: 'a', synonyms: [{ synonym: 'x "quoted"', type: null }] }, { germplasmDbId: 'b\u2028', n: 1.5 }] },
+    },
+    'undefined members and items, functions, dates, nested toJSON': {
+      a: undefined, b: [undefined, () => 1, null, new Date(0)], c: { toJSON: () => 'custom' }, d: { e: { f: [1, { g: undefined }] } },
+    },
+    'a bare string': 'plain',
+    'a number': 42,
+    null: null,
+    'an empty object and array': { x: {}, y: [] },
+    'unicode keys and values': { 'naïve "key"': 'Ümlaut \n\t' },
+  };
+  for (const [name, value] of Object.entries(cases)) {
+    it(`writes ${name} as JSON.stringify does`, () => {
+      expect([...jsonPieces(value)].join('')).to.equal(JSON.stringify(value));
+    });
+  }
+
+  it('keeps an answer under one chunk a string, so it has a length', () => {
+    const value = { result: { data: [{ a: 1 }, { b: 'two' }] } };
+    const body = chunkedBody(jsonPieces(value));
+    expect(body).to.be.a('string').and.equal(JSON.stringify(value));
+  });
+
+  it('streams a larger answer in chunks that join to the same text', async () => {
+    const data = Array.from({ length: 5000 }, (_, i) => ({ germplasmDbId: `g-${i}`, germplasmName: `Name ${i}`, parents: [{ germplasmDbId: `p-${i}`, parentType: 'FEMALE' }] }));
+    const value = { metadata: { status: [] }, result: { data } };
+    const body = chunkedBody(jsonPieces(value));
+    expect(body).to.be.instanceOf(Readable);
+    const chunks: number[] = [];
+    let joined = '';
+    for await (const chunk of body as Readable) {
+      chunks.push(chunk.length);
+      joined += chunk.toString('utf8');
+    }
+    expect(joined).to.equal(JSON.stringify(value));
+    expect(chunks.length).to.be.greaterThan(2);
+    // The stream may hand over what it has buffered at once, but never the whole answer in one piece.
+    for (const n of chunks) expect(n).to.be.below(joined.length);
+    expect(joined.length).to.be.greaterThan(4 * CHUNK_BYTES);
+    expect(await text(chunkedBody(['a', 'b']))).to.equal('ab');
+  });
+});
