@@ -67,10 +67,37 @@ export class DatabaseError extends Error {
   }
 }
 
+/**
+ * True when a Neo4j error is the request's own doing however Neo4j classifies it (a transaction over its memory
+ * limit is "transient"): the transport must not retry it.
+ */
+export function isRequestLimit(code: string, message: string): boolean {
+  const mapped = fromNeo4jCode(code, message);
+  return mapped instanceof HttpError && mapped.status < 500;
+}
+
 /** Maps a Neo4j status code to the error the client should see (one place for every transport). */
 export function fromNeo4jCode(code: string, message: string): Error {
   if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
     return new ConflictError('A record with this identifier already exists.');
+  }
+  // The engine's limits, which the request broke by its size: a client error with a reason, never a 500.
+  const tooLarge = /Property value is too large to index[\s\S]*?schema=\(:(\w+) \{([\w, ]+)\}\)[\s\S]*?property size: (\d+)/.exec(message);
+  if (tooLarge) {
+    return new BadRequestError(`${tooLarge[2]} is too long for the database to index on ${tooLarge[1]} (${tooLarge[3]} bytes; `
+      + 'an indexed text property takes at most about 8,000 bytes); nothing was written.');
+  }
+  if (/Property value is too large to index/.test(message)) {
+    return new BadRequestError('A text value is too long for the database to index (at most about 8,000 bytes); nothing was written.');
+  }
+  // Neo4j 5 reports one transaction over its own limit as a transient error, but retrying cannot help it.
+  if (code === 'Neo.ClientError.General.TransactionOutOfMemoryError' || /db\.memory\.transaction\.max threshold reached/.test(message)) {
+    return new PayloadTooLargeError('The request needs more memory in one transaction than the database allows '
+      + '(db.memory.transaction.max); nothing was written. Send it in smaller parts.');
+  }
+  // A statement past its time limit (the client's or the database's): the database is too busy or the work too long.
+  if (code.startsWith('Neo.ClientError.Transaction.TransactionTimedOut')) {
+    return new DatabaseUnavailableError('The database did not answer in time; try again shortly.');
   }
   if (code.startsWith('Neo.TransientError.') || code === 'Neo.ClientError.Cluster.NotALeader'
     || code === 'Neo.ClientError.General.DatabaseUnavailable' || code.startsWith('Neo.ClientError.Database.')) {

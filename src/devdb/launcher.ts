@@ -31,6 +31,11 @@ export interface DevNeo4jOptions {
   dir: string;
   heap?: string;
   pageCache?: string;
+  /**
+   * The most memory one transaction may take (db.memory.transaction.max; default 384m of the 512m heap): past it the
+   * engine stops that transaction with an error the client is told about, instead of the whole JVM running out of heap.
+   */
+  transactionMemory?: string;
   /** Ports to use when free (0 or absent: any free port). */
   httpPort?: number;
   boltPort?: number;
@@ -132,7 +137,7 @@ interface Ports {
   bolt: number;
 }
 
-function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSeconds: number): void {
+function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSeconds: number, txMemory: string): void {
   const conf = [
     '# Written by src/devdb/launcher.ts on every start; edits here are overwritten.',
     `server.directories.data=${path.join(home, 'data')}`,
@@ -155,6 +160,8 @@ function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSec
     // Stop any statement the service has given up on (its own timeout is NEO4J_TIMEOUT_MS, 30 s by default),
     // rather than let it run on in the database.
     `db.transaction.timeout=${txTimeoutSeconds}s`,
+    // One oversized request fails on its own (413 to its client) rather than taking the heap every request shares.
+    `db.memory.transaction.max=${txMemory}`,
     // A development store needs no transaction log history beyond recovery.
     'db.tx_log.rotation.retention_policy=2 files',
     // What Neo4j Browser runs once connected (`:auto` runs Cypher): a first look at the pedigree, Williams 82's
@@ -265,7 +272,7 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   const classpath = neo4jClasspath(opts.log);
   const home = path.resolve(opts.dir, HOME_NAME);
   const ports = { http: await freePort(opts.httpPort), bolt: await freePort(opts.boltPort) };
-  writeConfig(home, ports, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5);
+  writeConfig(home, ports, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5, opts.transactionMemory ?? '384m');
   fs.mkdirSync(path.join(home, 'logs'), { recursive: true });
   const out = fs.openSync(path.join(home, 'logs', 'console.log'), 'a');
 

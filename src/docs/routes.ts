@@ -40,7 +40,7 @@ export function registerDocs(root: BrapiRouter, brapi: BrapiRouter, basePath: st
   root.get(`${basePath}/openapi.json`, (ctx) => {
     // Built on first use, when every route is registered.
     const open = (method: string, path: string) => needsNoToken(method.toUpperCase(), basePath + path.replace(/\{(\w+)\}/g, ':$1'));
-    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version, extensionOperations, open));
+    document ??= JSON.stringify(implementedDocument(loadSpec(), callsOf(brapi), basePath, version, extensionOperations, open, ctx.services.config.maxPageSize));
     ctx.type = 'application/json';
     ctx.body = document;
   });

@@ -4,6 +4,7 @@ import { getQuery, listQuery, missingTargetsQuery, type ListOrder } from './cyph
 import type { CompiledFilter } from './filters.js';
 import { present, type StoredRecord } from './presenter.js';
 import type { EntityDef } from './types.js';
+import { pageBounds } from '../http/middleware/pagination.js';
 
 export interface Page<T> {
   total: number;
@@ -18,8 +19,7 @@ export interface ListOptions {
 
 /** The statement a list page sends: the filter's parameters and the page's bounds. */
 export function listStatement(entity: EntityDef, filter: CompiledFilter, { page, pageSize, order }: ListOptions) {
-  const skip = page * pageSize;
-  return { query: listQuery(entity, filter, order), params: { ...filter.params, skip, end: skip + pageSize } };
+  return { query: listQuery(entity, filter, order), params: { ...filter.params, ...pageBounds(page, pageSize) } };
 }
 
 /** One page of records as the entity's list schema, and the total count, in one round trip. */

@@ -4,7 +4,7 @@
 // a single server). Every session shares one bookmark manager, so what this instance wrote is visible to its next
 // read on any cluster member (causal consistency within the instance).
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction, type ResultSummary } from 'neo4j-driver';
-import { DatabaseUnavailableError, fromNeo4jCode } from '../errors.js';
+import { DatabaseUnavailableError, fromNeo4jCode, isRequestLimit } from '../errors.js';
 import { reportNotifications } from './notifications.js';
 import { toCypherParams } from './params.js';
 import { detectVersion, type Graph, type Params, type ReadOptions, type Row, type Runner, type ServerVersion } from './port.js';
@@ -81,7 +81,10 @@ export class BoltGraph implements Graph {
         run: async <R extends Row>(cypher: string, params: Params = {}) => {
           this.roundTrips++;
           const started = performance.now();
-          const result = await mtx.run(cypher, toCypherParams(params));
+          const result = await mtx.run(cypher, toCypherParams(params)).catch((err: unknown) => {
+            // Thrown as the client's error, so that the driver does not retry what would fail the same way again.
+            throw err instanceof neo4j.Neo4jError && isRequestLimit(err.code, err.message) ? fromNeo4jCode(err.code, err.message) : err;
+          });
           this.statementObserver?.(cypher, performance.now() - started);
           reportNotifications(cypher, result.summary);
           check?.(result.summary);

@@ -9,7 +9,9 @@ export type DelimitedType = 'text/csv' | 'text/tsv';
 export type TableFormat = 'application/json' | DelimitedType;
 
 const BY_NAME: Record<string, TableFormat> = { json: 'application/json', csv: 'text/csv', tsv: 'text/tsv' };
-const TYPES = Object.values(BY_NAME);
+/** The media types a table call answers (also what the served document lists for its Accept header). */
+export const TABLE_TYPES = Object.values(BY_NAME);
+const TYPES = TABLE_TYPES;
 
 /**
  * The answer's format: a `format` query parameter (json, csv, tsv) where the call has one, else the Accept header
@@ -20,7 +22,9 @@ export function tableFormat(ctx: BrapiContext, format?: unknown): TableFormat {
     if (typeof format !== 'string' || !Object.hasOwn(BY_NAME, format)) throw new BadRequestError(`format must be one of ${Object.keys(BY_NAME).join(', ')}.`);
     return BY_NAME[format];
   }
-  const accepted = ctx.accepts(...TYPES);
+  // No Accept header allows anything; an Accept header that is present but empty lists no acceptable type.
+  const header = ctx.headers.accept;
+  const accepted = header !== undefined && header.trim() === '' ? false : ctx.accepts(...TYPES);
   if (!accepted) throw new NotAcceptableError(`${ctx.method} ${ctx.path} answers ${TYPES.join(', ')}.`);
   return accepted as TableFormat;
 }

@@ -4,13 +4,13 @@ import { cypher } from '../graph/cypher-files.js';
 import { respondList } from './envelope.js';
 import { filterInput, reportIgnored } from './query.js';
 import { read, type RouteDef } from './routes.js';
+import { pageBounds } from './middleware/pagination.js';
 
 export function valueListRoute(path: string, cypherFile: string): RouteDef {
   return read.get(path, async (ctx) => {
     reportIgnored(ctx, Object.keys(filterInput(ctx)));
     const { page, pageSize } = ctx.state.paging;
-    const skip = page * pageSize;
-    const [row] = await ctx.services.graph.read<{ total: number; page: string[] }>(cypher(cypherFile), { skip, end: skip + pageSize });
+    const [row] = await ctx.services.graph.read<{ total: number; page: string[] }>(cypher(cypherFile), pageBounds(page, pageSize));
     respondList(ctx, row?.total ?? 0, row?.page ?? []);
   });
 }

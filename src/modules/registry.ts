@@ -47,6 +47,7 @@ import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/route
 import { germplasmSuggestionOperations } from './extensions/germplasm-suggestions/openapi.js';
 import { routes as germplasmSuggestionRoutes } from './extensions/germplasm-suggestions/routes.js';
 import { pedigreeHistoryOperations } from './extensions/pedigree-history/openapi.js';
+import { imageContentOperations } from './phenotyping/images/openapi.js';
 import { routes as pedigreeHistoryRoutes } from './extensions/pedigree-history/routes.js';
 import { duplicateCrossOperations } from './extensions/duplicate-crosses/openapi.js';
 import { routes as duplicateCrossRoutes } from './extensions/duplicate-crosses/routes.js';
@@ -144,4 +145,5 @@ export const extensionOperations: ExtensionOperation[] = [
   ...pedigreeQualityOperations,
   ...duplicateCrossOperations,
   ...pedigreeCheckOperations,
+  ...imageContentOperations,
 ];

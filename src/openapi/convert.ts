@@ -61,6 +61,11 @@ export function convertSchema(schema: unknown, module: string, options: ConvertO
       }
     }
   }
+  // A whole number beyond 2^53 cannot be carried exactly by a JSON number here: refused rather than stored rounded.
+  if (out.type === 'integer') {
+    out.minimum ??= -Number.MAX_SAFE_INTEGER;
+    out.maximum ??= Number.MAX_SAFE_INTEGER;
+  }
   return src.nullable === true ? makeNullable(out) : out;
 }
 

@@ -3,8 +3,11 @@
 // in several modules; those this document uses are the same everywhere (Trait and Method differ between Germplasm
 // and Phenotyping, but only Phenotyping's operations use them), and building the document fails loudly if a new
 // version of the files breaks that. The copy is repaired where the files are not valid OpenAPI 3.0, and declares
-// what the service answers beyond them (plain-text errors, 404 on every call with a path parameter, 409, 413, 500,
-// 503).
+// what the service answers beyond them (plain-text errors, 404, 406, 409, 413, 500, 503) and what it checks (paging
+// and depth bounds, whole numbers within 2^53, required bodies, request members the v2.1 release did not require), so
+// that an outside fuzzer reading it (Schemathesis, scripts/schemathesis.sh) expects what the service does.
+import { TABLE_TYPES } from '../http/formats.js';
+import { MAX_DEPTH } from '../modules/germplasm/pedigree/params.js';
 import { MODULES, type BrapiModule, type BrapiSpec } from './spec.js';
 
 export interface ImplementedCall {
@@ -35,6 +38,8 @@ export function implementedDocument(
   extensions: ExtensionOperation[] = [],
   /** Operations answered without a token (public reads): declared with an empty security requirement. */
   open: (method: string, path: string) => boolean = () => false,
+  /** BRAPI_MAX_PAGE_SIZE: the largest pageSize the service takes. */
+  maxPageSize = 10_000,
 ): Record<string, unknown> {
   const components: Record<string, Record<string, unknown>> = {};
   const owners = new Map<string, { module: BrapiModule; json: string }>();
@@ -80,7 +85,9 @@ export function implementedDocument(
   collect('Core', { $ref: NOT_FOUND });
   repair(paths);
   repair(components);
-  declareServerResponses(paths, (components.responses ??= {}));
+  declareRequests(paths, components);
+  declarePaging(paths, components, maxPageSize);
+  declareServerResponses(paths, (components.responses ??= {}), components.parameters ?? {});
   declareServerParameters(paths);
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) if (open(method, path)) (operation as Record<string, unknown>).security = [];
@@ -136,10 +143,119 @@ function nullable(schema: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** The largest whole number a JSON body can carry exactly (a JavaScript number); larger ones are refused (400). */
+export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Declares request bodies as the service takes them: a write needs its body (`required`; a search takes an empty
+ * one as "no filter"), and members the later files list as `required` may be left out, as in the v2.1 release (the
+ * service's validation drops those lists the same way, src/openapi/convert.ts). The components a request body uses
+ * are shared with the responses, which carry every member anyway. Whole numbers are bounded to what is exact.
+ */
+function declareRequests(paths: Record<string, Record<string, any>>, components: Record<string, Record<string, any>>) {
+  // The official operations only: an extension's body says what it requires, and the service checks it so.
+  const official = Object.fromEntries(Object.entries(paths).filter(([path]) => !path.startsWith('/extensions/')));
+  for (const schema of requestSchemas(official, components)) {
+    if (Array.isArray(schema.required)) delete schema.required;
+  }
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const body = requestBodyOf(operation, components);
+      if (!body) continue;
+      // An absent JSON body reads as an empty object: required where that is refused (an array of records to
+      // create), and for raw bytes (an image).
+      const json = body.content?.['application/json']?.schema;
+      const resolved = json?.$ref ? components.schemas?.[json.$ref.split('/').pop()] : json;
+      if (!json || resolved?.type === 'array') body.required = true;
+    }
+  }
+  const bound = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(bound);
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Record<string, unknown>;
+    if (node.type === 'integer') {
+      node.minimum ??= -MAX_SAFE_INTEGER;
+      node.maximum ??= MAX_SAFE_INTEGER;
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') bound(child);
+  };
+  bound(paths);
+  bound(components.schemas);
+  bound(components.parameters);
+}
+
+/**
+ * `page` and `pageSize`, in query strings and search bodies, as the service checks them: a page is 0 or more, a page
+ * size from 1 to BRAPI_MAX_PAGE_SIZE (400 otherwise; the files say only "integer").
+ */
+function declarePaging(paths: Record<string, Record<string, any>>, components: Record<string, Record<string, any>>, maxPageSize: number) {
+  const limits: Record<string, object> = { page: { minimum: 0 }, pageSize: { minimum: 1, maximum: maxPageSize } };
+  // Other query parameters the service bounds beyond the files: pedigree depths, and a level order, which the
+  // files type as a string although a levelOrder is a whole number.
+  const queryLimits: Record<string, object> = {
+    ...limits,
+    pedigreeDepth: { minimum: 0, maximum: MAX_DEPTH },
+    progenyDepth: { minimum: 0, maximum: MAX_DEPTH },
+    observationUnitLevelOrder: { type: 'integer', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER },
+  };
+  const queries = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(queries);
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Record<string, any>;
+    if (node.in === 'query' && queryLimits[node.name] && node.schema) Object.assign(node.schema, queryLimits[node.name]);
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'requestBody') queries(child);
+  };
+  queries(paths);
+  queries(components.parameters);
+  // In bodies (searches), not in responses: the answer's metadata.pagination.pageSize is 0 for a single record.
+  for (const schema of requestSchemas(paths, components)) {
+    for (const [name, member] of Object.entries<any>(schema.properties ?? {})) {
+      if (limits[name] && member?.type === 'integer') Object.assign(member, limits[name]);
+    }
+  }
+}
+
+/** Every schema object a request body uses, its `$ref`s followed (each component once). */
+function requestSchemas(paths: Record<string, Record<string, any>>, components: Record<string, Record<string, any>>): Array<Record<string, any>> {
+  const found: Array<Record<string, any>> = [];
+  const seen = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Record<string, any>;
+    if (typeof node.$ref === 'string') {
+      const m = REF.exec(node.$ref);
+      if (m && !seen.has(node.$ref)) {
+        seen.add(node.$ref);
+        walk(components[m[1]]?.[m[2]]);
+      }
+      return;
+    }
+    found.push(node);
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') walk(child);
+  };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const body = requestBodyOf(operation, components);
+      for (const media of Object.values<any>(body?.content ?? {})) walk(media.schema);
+    }
+  }
+  return found;
+}
+
+function requestBodyOf(operation: Record<string, any>, components: Record<string, Record<string, any>>): Record<string, any> | undefined {
+  const body = operation.requestBody;
+  return body?.$ref ? components.requestBodies?.[body.$ref.split('/').pop()] : body;
+}
+
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
 
 /** The statuses this server answers beyond the official files; their bodies are plain text like every error's. */
 const SERVER_RESPONSES: Record<string, object> = {
+  '406NotAcceptable': {
+    description: 'Not Acceptable: the Accept header allows none of the formats this call answers (named in the message).',
+    content: TEXT,
+  },
   '409Conflict': {
     description: 'Conflict: a record this write would create has a DbId that already exists (every DbId is unique); nothing is written.',
     content: TEXT,
@@ -165,7 +281,7 @@ const SERVER_RESPONSES: Record<string, object> = {
  * every body can be too large (413), and every write that creates records (POST other than searches and deletes,
  * PUT, which can create nested records or pedigree germplasm) can hit the uniqueness of DbIds (409).
  */
-function declareServerResponses(paths: Record<string, Record<string, any>>, responses: Record<string, any>) {
+function declareServerResponses(paths: Record<string, Record<string, any>>, responses: Record<string, any>, parameterComponents: Record<string, any>) {
   for (const [name, response] of Object.entries(SERVER_RESPONSES)) {
     if (responses[name]) throw new Error(`The official files define ${name}; it would be overwritten`);
     responses[name] = structuredClone(response);
@@ -174,7 +290,19 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const answers: Record<string, any> = (operation.responses ??= {});
-      if (path.includes('{')) answers['404'] ??= { $ref: NOT_FOUND };
+      const parameters = ((operation.parameters ?? []) as any[]).map((p) => (p.$ref ? parameterComponents[p.$ref.split('/').pop()] : p));
+      // 404 names a DbId the request gives: in the path, in a bulk PUT's keys, in a delete's list, or a saved search.
+      const namesDbIds = path.includes('{') || method === 'put' || path.startsWith('/delete/')
+        || parameters.some((p) => p?.name === 'searchResultsDbId');
+      if (namesDbIds) answers['404'] ??= { $ref: NOT_FOUND };
+      // The Accept header chooses the format (JSON when it is absent, as the files' descriptions say); 406 when it
+      // allows none.
+      const accept = parameters.find((p) => p?.in === 'header' && p.name === 'Accept');
+      if (accept) {
+        accept.required = false;
+        accept.schema = { type: 'string', enum: TABLE_TYPES };
+        answers['406'] ??= ref('406NotAcceptable');
+      }
       for (const [status, response] of Object.entries(answers)) {
         if (!(Number(status) >= 400)) continue;
         const target = response.$ref ? responses[response.$ref.split('/').pop()] : response;

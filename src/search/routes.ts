@@ -13,6 +13,7 @@ import { validateBody } from '../http/validate.js';
 import { searchInput } from './members.js';
 import { readSearch, runPlan, startSearch } from './saved.js';
 import type { Searchable } from './searchables.js';
+import { pageBounds } from '../http/middleware/pagination.js';
 
 /** POST and GET of each search; a search is a read that happens to need a body. */
 export function searchRoutes(searchables: Searchable[]): RouteDef[] {
@@ -43,7 +44,8 @@ export function searchRoutes(searchables: Searchable[]): RouteDef[] {
       const { page, pageSize } = ctx.state.paging;
       // The search may have been saved through another replica a moment ago (graph/consistency.ts).
       const graph = readsOnPrimary(ctx.services.graph);
-      const saved = await readSearch({ ...ctx.services, graph }, searchable.path, id, ctx.state.actor.userId, page * pageSize, (page + 1) * pageSize);
+      const { skip, end } = pageBounds(page, pageSize);
+      const saved = await readSearch({ ...ctx.services, graph }, searchable.path, id, ctx.state.actor.userId, skip, end);
       if (saved.status === 'pending') return respondAccepted(ctx, id);
       await respondPage(ctx, graph, searchable, saved.total, saved.ids, saved.options);
     });

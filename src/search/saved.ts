@@ -4,7 +4,7 @@
 // the snapshot is written.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NotFoundError } from '../errors.js';
+import { DatabaseUnavailableError, NotFoundError } from '../errors.js';
 import { cypher } from '../graph/cypher-files.js';
 import type { Services } from '../http/types.js';
 import type { Searchable, SearchOptions, SearchPlan } from './searchables.js';
@@ -42,7 +42,10 @@ export async function startSearch(services: Services, searchable: Searchable, pl
       await graph.write(cypher('search/complete'), { id, ids, options: plan.options && JSON.stringify(plan.options) });
     } catch (err) {
       logger.error('saved search failed', { searchResultsDbId: id, path: searchable.path, error: (err as Error).message });
-      await graph.write(cypher('search/fail'), { id }).catch(() => undefined);
+      // A timeout or a database away is the database's state, not a fault of the search: its GET says 503, as any
+      // call meeting it would, so that the client retries.
+      const status = err instanceof DatabaseUnavailableError ? 'unavailable' : 'failed';
+      await graph.write(cypher('search/fail'), { id, status }).catch(() => undefined);
     }
   })();
   running.add(job);
@@ -65,6 +68,9 @@ export async function readSearch(services: Services, path: string, id: string, o
     throw new NotFoundError(`No saved ${path} search has searchResultsDbId "${id}" (searches expire after ${services.config.search.ttlSeconds} s).`);
   }
   if (row.status === 'pending') return { status: 'pending' };
+  if (row.status === 'unavailable') {
+    throw new DatabaseUnavailableError(`Saved search "${id}" timed out or met the database unavailable; run the search again shortly.`);
+  }
   // The cause was logged when the search failed; the client gets the generic 500.
   if (row.status !== 'done') throw new Error(`saved search ${id} failed`);
   return { status: 'done', total: row.total ?? 0, ids: row.ids ?? [], options: row.options ? JSON.parse(row.options) : null };

@@ -183,6 +183,77 @@ describe('authentication and authorization', () => {
       expect((await api('PUT', '/samples', { [sample.sampleDbId]: { sampleDescription: 'leaf disc' } }, bearer(alice))).status).to.equal(200);
     });
 
+    describe('authorization by effect: every record a write changes, named or not (README, "Who may change what")', () => {
+      const parentsOf = async (id: string) => ((await api('GET', `/pedigree?germplasmDbId=${id}&pedigreeDepth=1&progenyDepth=0`)).json.result.data
+        .find((n: any) => n.germplasmDbId === id)?.parents ?? []).map((p: any) => p.germplasmDbId).sort();
+      const changeIdOf = (res: { json: any }) => /pedigree change (\S+)\./.exec(res.json.metadata.status.map((m: any) => m.message).join(' '))?.[1];
+
+      it('POST /pedigree: a new parent whose progeny names another user\'s germplasm gives it a parent, so 403; using theirs as a parent is fine', async () => {
+        expect((await api('POST', '/pedigree', [{ germplasmDbId: 'effect-alice-line', germplasmName: 'Effect Alice line' }], bearer(alice))).status).to.equal(200);
+        const graft = [{ germplasmDbId: 'effect-bob-parent', germplasmName: 'Effect Bob parent', progeny: [{ germplasmDbId: 'effect-alice-line', parentType: 'MALE' }] }];
+        const res = await api('POST', '/pedigree', graft, bearer(bob));
+        expect(res.status, res.text).to.equal(403);
+        expect(res.text).to.contain('"effect-alice-line"');
+        expect(await parentsOf('effect-alice-line')).to.deep.equal([]);
+        expect((await api('GET', '/germplasm/effect-bob-parent')).status).to.equal(404);
+        // Adding a child never changes the parent: Bob's own line may descend from Alice's, and a cross may use it.
+        const child = [{ germplasmDbId: 'effect-bob-child', germplasmName: 'Effect Bob child', parents: [{ germplasmDbId: 'effect-alice-line', parentType: 'FEMALE' }] }];
+        expect((await api('POST', '/pedigree', child, bearer(bob))).status).to.equal(200);
+        const cross = await api('POST', '/crosses', [{ crossName: 'Effect cross', crossType: 'BIPARENTAL', parent1: { germplasmDbId: 'effect-alice-line', parentType: 'FEMALE' } }], bearer(bob));
+        expect(cross.status, cross.text).to.equal(200);
+        expect(await parentsOf('effect-alice-line')).to.deep.equal([]);
+      });
+
+      it('a cross\'s family germplasm belongs to the cross\'s creator: another user cannot re-parent it through POST /pedigree', async () => {
+        const cross = (await api('POST', '/crosses', [{ crossName: 'Alice family', crossType: 'BIPARENTAL', parent1: { germplasmDbId: 'soy-essex', parentType: 'FEMALE' } }], bearer(alice))).json.result.data[0];
+        expect(await parentsOf(cross.crossDbId)).to.deep.equal(['soy-essex']);
+        const res = await api('POST', '/pedigree', [{ germplasmDbId: cross.crossDbId, parents: [{ germplasmDbId: 'soy-williams-82', parentType: 'MALE' }] }], bearer(bob));
+        expect(res.status, res.text).to.equal(403);
+        expect(await parentsOf(cross.crossDbId)).to.deep.equal(['soy-essex']);
+      });
+
+      it('POST /extensions/pedigree-history/{changeId}/undo changes the parents of that change\'s germplasm: their owner only', async () => {
+        expect((await api('POST', '/pedigree', [{ germplasmDbId: 'effect-undo', germplasmName: 'Effect undo' }], bearer(alice))).status).to.equal(200);
+        const edit = await api('PUT', '/pedigree', { 'effect-undo': { parents: [{ germplasmDbId: 'soy-essex', parentType: 'FEMALE' }] } }, bearer(alice));
+        expect(edit.status, edit.text).to.equal(200);
+        const changeId = changeIdOf(edit);
+        expect(changeId).to.be.a('string');
+        const res = await api('POST', `/extensions/pedigree-history/${changeId}/undo`, undefined, bearer(bob));
+        expect(res.status, res.text).to.equal(403);
+        expect(await parentsOf('effect-undo')).to.deep.equal(['soy-essex']);
+        expect((await api('POST', `/extensions/pedigree-history/${changeId}/undo`, undefined, bearer(alice))).status).to.equal(200);
+        expect(await parentsOf('effect-undo')).to.deep.equal([]);
+      });
+
+      it('seed moved into another user\'s lot changes its balance too: 403, and neither lot changes', async () => {
+        const [mine] = (await api('POST', '/seedlots', [{ seedLotName: 'Bob lot', amount: 10, units: 'seeds' }], bearer(bob))).json.result.data;
+        const [theirs] = (await api('POST', '/seedlots', [{ seedLotName: 'Alice lot', amount: 5, units: 'seeds' }], bearer(alice))).json.result.data;
+        const move = [{ fromSeedLotDbId: mine.seedLotDbId, toSeedLotDbId: theirs.seedLotDbId, amount: 3, units: 'seeds' }];
+        const res = await api('POST', '/seedlots/transactions', move, bearer(bob));
+        expect(res.status, res.text).to.equal(403);
+        expect(res.text).to.contain(`"${theirs.seedLotDbId}"`);
+        expect((await api('GET', `/seedlots/${mine.seedLotDbId}`)).json.result.amount).to.equal(10);
+        expect((await api('GET', `/seedlots/${theirs.seedLotDbId}`)).json.result.amount).to.equal(5);
+        // Out of one's own lot into nowhere (planting) changes only one's own lot.
+        expect((await api('POST', '/seedlots/transactions', [{ fromSeedLotDbId: mine.seedLotDbId, amount: 3, units: 'seeds' }], bearer(bob))).status).to.equal(200);
+        expect((await api('GET', `/seedlots/${mine.seedLotDbId}`)).json.result.amount).to.equal(7);
+      });
+
+      it('observation units: moving another user\'s unit is 403; deleting their observation is 403; a unit of one\'s own may observe theirs', async () => {
+        const [unit] = (await api('POST', '/observationunits', [{ observationUnitName: 'Alice plot', studyDbId: 'study-urbana-2023' }], bearer(alice))).json.result.data;
+        const move = await api('PUT', `/observationunits/${unit.observationUnitDbId}`, { studyDbId: 'study-stoneville-2023' }, bearer(bob));
+        expect(move.status, move.text).to.equal(403);
+        expect((await api('GET', `/observationunits/${unit.observationUnitDbId}`)).json.result.studyDbId).to.equal('study-urbana-2023');
+        const [observation] = (await api('POST', '/observations', [{ observationUnitDbId: unit.observationUnitDbId, observationVariableDbId: 'variable-lodging-score', value: '2' }], bearer(alice))).json.result.data;
+        const del = await api('POST', '/delete/observations', { observationDbIds: [observation.observationDbId] }, bearer(bob));
+        expect(del.status, del.text).to.equal(403);
+        expect((await api('GET', `/observations/${observation.observationDbId}`)).status).to.equal(200);
+        // Recording an observation of Alice's unit adds to it and changes nothing of hers.
+        const bobs = await api('POST', '/observations', [{ observationUnitDbId: unit.observationUnitDbId, observationVariableDbId: 'variable-lodging-score', value: '3' }], bearer(bob));
+        expect(bobs.status, bobs.text).to.equal(200);
+      });
+    });
+
     it('saved searches are private to their creator', async () => {
       const posted = await api('POST', '/search/germplasm', { germplasmDbIds: ['soy-essex'] }, bearer(alice));
       const id = posted.json.result.searchResultsDbId;

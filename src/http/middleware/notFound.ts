@@ -10,10 +10,11 @@ export function notFound(routers: BrapiRouter[]): Middleware<BrapiState, BrapiCo
   return async function notFound(ctx, next) {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
-    const allowed = new Set<string>();
-    for (const router of routers) {
-      for (const layer of router.match(ctx.path, ctx.method).path) layer.methods.forEach((m) => allowed.add(m));
-    }
+    const layers = routers.flatMap((router) => router.match(ctx.path, ctx.method).path).filter((l) => l.methods.length);
+    // A fixed path (/seedlots/transactions) is its own resource: the methods of a sibling that would read it as a
+    // DbId (/seedlots/{seedLotDbId}) are not its methods (routeCheck answers them 405 too).
+    const fixed = layers.filter((l) => !l.paramNames.length);
+    const allowed = new Set<string>((fixed.length ? fixed : layers).flatMap((l) => l.methods));
     allowed.delete('HEAD');
     if (allowed.size) throw new MethodNotAllowedError([...allowed].sort());
     throw new NotFoundError(`No such path: ${ctx.method} ${ctx.path}`);

@@ -23,6 +23,18 @@ export function checkPageSize(pageSize: number, max: number): void {
   if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max}.`);
 }
 
+/** Cypher list indexes are 32-bit: past that, a slice fails rather than coming back empty. */
+const LAST_LIST_INDEX = 2 ** 31 - 1;
+
+/**
+ * The slice bounds `[skip..end]` of a page, for Cypher. A page beyond any list Neo4j can hold is clamped to the
+ * largest index, so it answers an empty page instead of failing in the database.
+ */
+export function pageBounds(page: number, pageSize: number): { skip: number; end: number } {
+  const skip = Math.min(page * pageSize, LAST_LIST_INDEX);
+  return { skip, end: Math.min(skip + pageSize, LAST_LIST_INDEX) };
+}
+
 function parse(raw: string | string[] | undefined, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;

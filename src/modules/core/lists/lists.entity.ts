@@ -50,14 +50,14 @@ export const listEntity: EntityDef = {
 
 /**
  * listSize always counts `data`: a record naming `data` gets its size (null clears it: 0), and a listSize sent
- * without `data` is dropped, so the stored count never disagrees with the items (one that is not an integer stays,
- * for the request validation to name). Every write also stamps dateModified unless the body sets it.
+ * without `data` is dropped, so the stored count never disagrees with the items (one that is not an integer, or beyond 2^53,
+ * stays for the request validation to name). Every write also stamps dateModified unless the body sets it.
  * POST /lists/{listDbId}/data keeps both up to date the same way.
  */
 function withListSize(record: Record<string, unknown>): Record<string, unknown> {
   const { listSize, ...rest } = record;
   if (!Object.hasOwn(rest, 'dateModified')) rest.dateModified = new Date().toISOString();
   if (Object.hasOwn(rest, 'data')) rest.listSize = Array.isArray(rest.data) ? rest.data.length : 0;
-  if (listSize !== undefined && listSize !== null && !Number.isInteger(listSize)) rest.listSize = listSize;
+  if (listSize !== undefined && listSize !== null && !Number.isSafeInteger(listSize)) rest.listSize = listSize;
   return rest;
 }

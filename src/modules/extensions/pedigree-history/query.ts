@@ -1,6 +1,7 @@
 // The one read of the pedigree-history extension.
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
+import { pageBounds } from '../../../http/middleware/pagination.js';
 
 /** One recorded change of a PARENT relationship, as the extension answers it. */
 export interface PedigreeChangeEntry {
@@ -19,11 +20,9 @@ export interface PedigreeChangeEntry {
 
 /** A page of the germplasm's history and its count, or null when no germplasm has that DbId. */
 export async function readPedigreeHistory(graph: Graph, germplasmDbId: string, page: number, pageSize: number) {
-  const skip = page * pageSize;
   const [row] = await graph.read<{ total: number; page: PedigreeChangeEntry[] }>(cypher('extensions/pedigree-history'), {
     germplasmDbId,
-    skip,
-    end: skip + pageSize,
+    ...pageBounds(page, pageSize),
   });
   return row ?? null;
 }

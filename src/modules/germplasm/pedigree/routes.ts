@@ -7,6 +7,7 @@ import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
+import { validateBody } from '../../../http/validate.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { describeWideCross, uploadPedigree } from './commands/uploadPedigree.js';
 import { bool, pedigreeShape, type PedigreeShape } from './params.js';
@@ -35,10 +36,24 @@ async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) 
   return node;
 }
 
+function withoutLinks(node: unknown): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+  const { parents: _parents, progeny: _progeny, ...own } = node as Record<string, unknown>;
+  return own;
+}
+
 /** POST /pedigree adds to the pedigree; PUT may also change what exists (updateExisting). */
 function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
   return async (ctx) => {
-    const upload = parseUpload(ctx.request.body, method);
+    const body = ctx.request.body;
+    // Each node's own members as the official PedigreeNode schema says (PUT also takes an array of nodes, checked as
+    // POST's). Its parents and progeny, and a body of the wrong shape, are left to parseUpload, which lists every
+    // problem of the request at once and says what the call takes.
+    if (Array.isArray(body)) validateBody('post', '/pedigree', body.map(withoutLinks));
+    else if (method === 'PUT' && body !== null && typeof body === 'object') {
+      validateBody('put', '/pedigree', Object.fromEntries(Object.entries(body).map(([k, v]) => [k, withoutLinks(v)])));
+    }
+    const upload = parseUpload(body, method);
     if (upload.nodes.length === 0) {
       // Nothing to change: answer with the pedigree as it stands, as GET /pedigree would.
       addStatus(ctx, 'INFO', 'The request named no pedigree node; nothing was changed.');

@@ -12,6 +12,7 @@ import { anchorVariables, type CompiledFilter } from '../../../entities/filters.
 import type { Graph } from '../../../graph/port.js';
 import { purdyLevels } from './pedigree-string.js';
 import { cypherUnnamed, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
+import { pageBounds } from '../../../http/middleware/pagination.js';
 
 export interface TraversalOptions {
   filter: CompiledFilter;
@@ -135,8 +136,7 @@ export function traversalQuery(opts: TraversalOptions, idsOnly = false): string 
 
 /** The statement a pedigree page sends: the filter's parameters and the page's bounds. */
 export function traversalStatement(opts: TraversalOptions, page: number, pageSize: number) {
-  const skip = page * pageSize;
-  return { query: traversalQuery(opts), params: { ...opts.filter.params, skip, end: skip + pageSize } };
+  return { query: traversalQuery(opts), params: { ...opts.filter.params, ...pageBounds(page, pageSize) } };
 }
 
 type Pair = [string, string | null];

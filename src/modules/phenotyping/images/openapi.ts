@@ -1,0 +1,26 @@
+// GET /images/{imageDbId}/imagecontent in the OpenAPI document: an extension on an official path (the spec stores an
+// image's bytes with PUT but has no call to read them back), declared so that the document lists every method the
+// path answers (its Allow header names GET and PUT).
+import type { ExtensionOperation } from '../../../openapi/document.js';
+
+export const imageContentOperations: ExtensionOperation[] = [{
+  path: '/images/{imageDbId}/imagecontent',
+  method: 'get',
+  module: 'Phenotyping',
+  operation: {
+    tags: ['Images'],
+    summary: 'Extension: the bytes of an image, as PUT /images/{imageDbId}/imagecontent stored them',
+    description: 'Not part of BrAPI. Answers the stored image with its Content-Type; 404 for an unknown image or one with no content yet.',
+    parameters: [
+      { name: 'imageDbId', in: 'path', required: true, description: 'The image.', schema: { type: 'string' } },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: {
+      200: { description: 'The image bytes.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+      400: { $ref: '#/components/responses/400BadRequest' },
+      401: { $ref: '#/components/responses/401Unauthorized' },
+      403: { $ref: '#/components/responses/403Forbidden' },
+      404: { $ref: '#/components/responses/404NotFound' },
+    },
+  },
+}];

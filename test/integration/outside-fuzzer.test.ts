@@ -1,0 +1,127 @@
+// What Schemathesis (scripts/schemathesis.sh, run in CI) found, each kept as a test of its own: pages past Cypher's
+// list indexes, a pedigree node with members of the wrong type, a saved search that timed out, whole numbers larger
+// than a JSON number holds, the Allow header of a fixed path, and the served document saying what the service checks.
+import { expect } from 'chai';
+import { DatabaseUnavailableError } from '../../src/errors.js';
+import { BoltGraph } from '../../src/graph/bolt-transport.js';
+import { createLogger } from '../../src/logger.js';
+import { searchables } from '../../src/modules/registry.js';
+import { startSearch } from '../../src/search/saved.js';
+import { api, server, testDatabase } from '../support/server.js';
+
+// Enough work that no machine finishes it within the short timeouts below (the database stops it there).
+const SLOW = 'UNWIND range(1, 200000000) AS x WITH sum(x) AS s RETURN [] AS ids';
+
+describe('what the outside fuzzer found', () => {
+  it('a page past 2^31 records answers an empty page, not a 500 (list, value list, pedigree, search results)', async () => {
+    for (const path of ['/trials?page=3244756', '/traits?pageSize=41&page=150189720464', '/seedlots/transactions?page=3244756',
+      '/commoncropnames?page=3244756', '/pedigree?page=3244756']) {
+      const res = await api('GET', path);
+      expect(res.status, `${path}: ${res.text}`).to.equal(200);
+      expect(res.json.result.data, path).to.deep.equal([]);
+      expect(res.json.metadata.pagination.totalCount, path).to.be.greaterThan(0);
+    }
+    const post = await api('POST', '/search/programs', {});
+    const id = post.json.result.searchResultsDbId;
+    const page = await api('GET', `/search/programs/${id}?page=3244756`);
+    expect(page.status, page.text).to.equal(200);
+    expect(page.json.result.data).to.deep.equal([]);
+  });
+
+  it('a pedigree node with externalReferences that is not an array is a 400 naming it, and nothing is written', async () => {
+    const node = { germplasmDbId: 'st-bad-refs', germplasmName: 'St bad refs', externalReferences: { z: [] } };
+    for (const [method, body] of [['POST', [node]], ['PUT', { 'st-bad-refs': node }], ['PUT', [node]]] as const) {
+      const res = await api(method, '/pedigree', body);
+      expect(res.status, `${method} ${res.text}`).to.equal(400);
+      expect(res.text).to.contain('externalReferences');
+    }
+    expect((await api('GET', '/germplasm/st-bad-refs')).status).to.equal(404);
+  });
+
+  it('a whole number larger than 2^53 is a 400, not stored rounded', async () => {
+    const before = (await api('GET', '/seasons?pageSize=1')).json.metadata.pagination.totalCount;
+    // Sent as text: JSON.stringify would round it before it left.
+    const res = await api('POST', '/seasons', '[{"seasonName": "huge", "year": 2116291995570725978112}]');
+    expect(res.status, res.text).to.equal(400);
+    expect(res.text).to.contain('year');
+    expect((await api('GET', '/seasons?pageSize=1')).json.metadata.pagination.totalCount).to.equal(before);
+    // Also where the service derives the member itself (a list's listSize counts its items).
+    const lists = (await api('GET', '/lists?pageSize=1')).json.metadata.pagination.totalCount;
+    const list = await api('POST', '/lists', '[{"listName": "huge", "listSize": 9007199254740992}]');
+    expect(list.status, list.text).to.equal(400);
+    expect(list.text).to.contain('listSize');
+    expect((await api('GET', '/lists?pageSize=1')).json.metadata.pagination.totalCount).to.equal(lists);
+  });
+
+  it('a saved search that timed out answers 503 with Retry-After on read, not 500', async () => {
+    const db = testDatabase();
+    const impatient = new BoltGraph({ url: db.uri, user: db.user, password: db.password, timeoutMs: 300 });
+    try {
+      // The timeout itself is the database's state: 503, like any call that meets it.
+      const err = await impatient.read(SLOW).then(() => null, (e: Error) => e);
+      expect(err).to.be.instanceOf(DatabaseUnavailableError);
+      const searchable = searchables.find((s) => s.path === 'programs')!;
+      const config = { ...server().config, search: { ...server().config.search, waitMs: 5_000, testDelayMs: 0 } };
+      const id = await startSearch({ graph: impatient, config, logger: createLogger('silent') }, searchable, { query: SLOW, params: {}, options: null as never }, null);
+      const res = await api('GET', `/search/programs/${id}`);
+      expect(res.status, res.text).to.equal(503);
+      expect(res.headers.get('retry-after')).to.match(/^\d+$/);
+      expect(res.text).to.contain('run the search again');
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('405 on a fixed path lists that path\'s methods only, not those of the {DbId} sibling that would match it', async () => {
+    const res = await api('OPTIONS', '/seedlots/transactions');
+    expect(res.status).to.equal(405);
+    expect(res.headers.get('allow')).to.equal('GET, POST');
+    const content = await api('OPTIONS', '/images/0/imagecontent');
+    expect(content.status).to.equal(405);
+    expect(content.headers.get('allow')).to.equal('GET, PUT');
+  });
+
+  describe('the served document says what the service checks', () => {
+    let doc: any;
+    before(async () => {
+      doc = (await api('GET', '/openapi.json')).json;
+    });
+
+    it('page is 0 or more and pageSize from 1 to BRAPI_MAX_PAGE_SIZE, in query strings and search bodies, as the service answers', async () => {
+      const max = server().config.maxPageSize;
+      expect(doc.components.parameters.page.schema).to.include({ minimum: 0 });
+      expect(doc.components.parameters.pageSize.schema).to.include({ minimum: 1, maximum: max });
+      expect(doc.components.schemas.ProgramSearchRequest.properties.pageSize).to.include({ minimum: 1, maximum: max });
+      expect(doc.components.schemas.ProgramSearchRequest.properties.page).to.include({ minimum: 0 });
+      expect((await api('POST', '/search/programs', { pageSize: 0 })).status).to.equal(400);
+      expect((await api('GET', '/programs?page=-1')).status).to.equal(400);
+      expect((await api('GET', `/programs?pageSize=${max + 1}`)).status).to.equal(400);
+      expect((await api('GET', `/programs?pageSize=${max}`)).status).to.equal(200);
+    });
+
+    it('a write needs its body, and members the files list as required may be left out (as the service takes them)', async () => {
+      expect(doc.paths['/programs'].post.requestBody.required).to.equal(true);
+      expect(doc.paths['/search/programs'].post.requestBody.required).to.not.equal(true);
+      expect((await api('POST', '/programs')).status).to.equal(400);
+      expect(JSON.stringify(doc.components.schemas.ProgramNewRequest)).to.not.contain('"required"');
+      const created = await api('POST', '/programs', [{ abbreviation: 'ST' }]);
+      expect(created.status, created.text).to.equal(200);
+    });
+
+    it('declares 404 where a request names DbIds outside the path (bulk PUT, deletes, saved searches) and 406 where Accept chooses the format', async () => {
+      expect(doc.paths['/crosses'].put.responses).to.have.property('404');
+      expect(doc.paths['/delete/images'].post.responses).to.have.property('404');
+      expect(doc.paths['/observationunits/table'].get.responses).to.have.property('406');
+      const accept = doc.paths['/observationunits/table'].get.parameters
+        .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
+        .find((p: any) => p.name === 'Accept');
+      expect(accept.required).to.equal(false);
+      expect((await api('PUT', '/crosses', { 'no-such-cross': { crossName: 'x' } })).status).to.equal(404);
+      expect((await api('GET', '/observationunits/table', undefined, { accept: 'image/png' })).status).to.equal(406);
+      // No Accept header: JSON.
+      const res = await fetch(`${server().baseUrl}/observationunits/table`);
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+    });
+  });
+});
