@@ -1,5 +1,6 @@
 // The duplicate-cross look-up in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
+import { errorResponses, ok } from '../../../openapi/extension.js';
 
 const existing = { type: 'array', items: { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } } };
 
@@ -33,41 +34,23 @@ export const duplicateCrossOperations: ExtensionOperation[] = [{
       },
     },
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: {
+      200: ok({
+        type: 'object',
+        required: ['crossCount', 'duplicateCount', 'data'],
+        properties: {
+          crossCount: { type: 'integer' },
+          duplicateCount: { type: 'integer', description: 'Pairs with at least one existing germplasm.' },
+          data: {
+            type: 'array',
+            items: {
               type: 'object',
-              required: ['metadata', 'result'],
-              properties: {
-                '@context': { $ref: '#/components/schemas/Context' },
-                metadata: { $ref: '#/components/schemas/metadata' },
-                result: {
-                  type: 'object',
-                  required: ['crossCount', 'duplicateCount', 'data'],
-                  properties: {
-                    crossCount: { type: 'integer' },
-                    duplicateCount: { type: 'integer', description: 'Pairs with at least one existing germplasm.' },
-                    data: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        required: ['femaleDbId', 'maleDbId', 'sameOrientation', 'reciprocal'],
-                        properties: { femaleDbId: { type: 'string' }, maleDbId: { type: 'string' }, sameOrientation: existing, reciprocal: existing },
-                      },
-                    },
-                  },
-                },
-              },
+              required: ['femaleDbId', 'maleDbId', 'sameOrientation', 'reciprocal'],
+              properties: { femaleDbId: { type: 'string' }, maleDbId: { type: 'string' }, sameOrientation: existing, reciprocal: existing },
             },
           },
         },
-      },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
-      404: { $ref: '#/components/responses/404NotFound' },
+      }),
+      ...errorResponses,
     },
   },
 }];

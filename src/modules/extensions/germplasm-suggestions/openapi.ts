@@ -3,6 +3,7 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS, MAX_TEXT_LENGTH } from './routes.js';
 import { MAX_CANDIDATES } from './query.js';
+import { dataResult, ok, readErrors } from '../../../openapi/extension.js';
 
 const suggestion = {
   type: 'object',
@@ -37,25 +38,8 @@ export const germplasmSuggestionOperations: ExtensionOperation[] = [{
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['metadata', 'result'],
-              properties: {
-                '@context': { $ref: '#/components/schemas/Context' },
-                metadata: { $ref: '#/components/schemas/metadata' },
-                result: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: suggestion } } },
-              },
-            },
-          },
-        },
-      },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
+      200: ok(dataResult(suggestion)),
+      ...readErrors,
     },
   },
 }];

@@ -2,6 +2,7 @@
 // errors; the result shapes inline).
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { GRM_PATH, PEDIGREE_CHECK_PATH } from './routes.js';
+import { dataResult, errorResponses, ok } from '../../../openapi/extension.js';
 
 const evidence = (count: string) => ({
   type: 'object', nullable: true,
@@ -25,12 +26,6 @@ const check = {
       },
     },
   },
-};
-const errors = {
-  400: { $ref: '#/components/responses/400BadRequest' },
-  401: { $ref: '#/components/responses/401Unauthorized' },
-  403: { $ref: '#/components/responses/403Forbidden' },
-  404: { $ref: '#/components/responses/404NotFound' },
 };
 const query = (name: string, description: string, type = 'string', array = false) =>
   ({ name, in: 'query', required: false, description, schema: array ? { type: 'array', items: { type } } : { type } });
@@ -57,14 +52,8 @@ export const pedigreeCheckOperations: ExtensionOperation[] = [{
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {
-      200: {
-        description: 'OK',
-        content: { 'application/json': { schema: { type: 'object', required: ['metadata', 'result'], properties: {
-          '@context': { $ref: '#/components/schemas/Context' }, metadata: { $ref: '#/components/schemas/metadata' },
-          result: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: check } } },
-        } } } },
-      },
-      ...errors,
+      200: ok(dataResult(check)),
+      ...errorResponses,
     },
   },
 }, {
@@ -84,20 +73,14 @@ export const pedigreeCheckOperations: ExtensionOperation[] = [{
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {
-      200: {
-        description: 'OK',
-        content: { 'application/json': { schema: { type: 'object', required: ['metadata', 'result'], properties: {
-          '@context': { $ref: '#/components/schemas/Context' }, metadata: { $ref: '#/components/schemas/metadata' },
-          result: { type: 'object', properties: {
-            variantSetDbId: { type: 'string' }, germplasmDbIds: { type: 'array', items: { type: 'string' } },
-            germplasmNames: { type: 'array', items: { type: 'string', nullable: true } }, markers: { type: 'integer' },
-            genomicRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
-            pedigreeRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
-            pedigreeMethod: { type: 'string' },
-          } },
-        } } } },
-      },
-      ...errors,
+      200: ok({ type: 'object', properties: {
+        variantSetDbId: { type: 'string' }, germplasmDbIds: { type: 'array', items: { type: 'string' } },
+        germplasmNames: { type: 'array', items: { type: 'string', nullable: true } }, markers: { type: 'integer' },
+        genomicRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+        pedigreeRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+        pedigreeMethod: { type: 'string' },
+      } }),
+      ...errorResponses,
     },
   },
 }];

@@ -1,6 +1,7 @@
 // The pedigree-history extension in the OpenAPI document /docs renders. Its envelope, parameters and error
 // responses are the official components; the entry schema is its own, inline (no name that could clash with BrAPI's).
 import type { ExtensionOperation } from '../../../openapi/document.js';
+import { dataResult, errorResponses, ok } from '../../../openapi/extension.js';
 
 const entry = {
   type: 'object',
@@ -37,26 +38,8 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['metadata', 'result'],
-              properties: {
-                '@context': { $ref: '#/components/schemas/Context' },
-                metadata: { $ref: '#/components/schemas/metadata' },
-                result: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: entry } } },
-              },
-            },
-          },
-        },
-      },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
-      404: { $ref: '#/components/responses/404NotFound' },
+      200: ok(dataResult(entry)),
+      ...errorResponses,
     },
   },
 }, {
@@ -79,10 +62,7 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
     ],
     responses: {
       200: { $ref: '#/components/responses/PedigreeListResponse' },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
-      404: { $ref: '#/components/responses/404NotFound' },
+      ...errorResponses,
       409: { description: 'Conflict: later changes touched the same relationships; the message names them.', content: { 'text/plain': { schema: { type: 'string' } } } },
     },
   },

@@ -1,6 +1,7 @@
 // The pedigree quality report in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { QUALITY_CHECKS } from './quality.js';
+import { delimited, errorResponses, ok } from '../../../openapi/extension.js';
 
 const finding = {
   type: 'object',
@@ -34,39 +35,19 @@ export const pedigreeQualityOperations: ExtensionOperation[] = [{
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['metadata', 'result'],
-              properties: {
-                '@context': { $ref: '#/components/schemas/Context' },
-                metadata: { $ref: '#/components/schemas/metadata' },
-                result: {
-                  type: 'object',
-                  required: ['germplasmCount', 'findingCount', 'counts', 'data'],
-                  properties: {
-                    commonCropName: { type: 'string', nullable: true },
-                    programDbId: { type: 'string', nullable: true },
-                    germplasmCount: { type: 'integer', description: 'Germplasm checked.' },
-                    findingCount: { type: 'integer' },
-                    counts: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Findings per check.' },
-                    data: { type: 'array', items: finding },
-                  },
-                },
-              },
-            },
-          },
-          'text/csv': { schema: { type: 'string' } },
-          'text/tsv': { schema: { type: 'string' } },
+      200: ok({
+        type: 'object',
+        required: ['germplasmCount', 'findingCount', 'counts', 'data'],
+        properties: {
+          commonCropName: { type: 'string', nullable: true },
+          programDbId: { type: 'string', nullable: true },
+          germplasmCount: { type: 'integer', description: 'Germplasm checked.' },
+          findingCount: { type: 'integer' },
+          counts: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Findings per check.' },
+          data: { type: 'array', items: finding },
         },
-      },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
-      404: { $ref: '#/components/responses/404NotFound' },
+      }, delimited),
+      ...errorResponses,
     },
   },
 }];

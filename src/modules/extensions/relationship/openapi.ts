@@ -1,16 +1,8 @@
 // The relationship extension (inbreeding, A-inverse) in the OpenAPI document /docs renders: envelope, parameters and
 // error responses are the official components; result schemas are inline.
 import type { ExtensionOperation } from '../../../openapi/document.js';
+import { errorResponses, ok } from '../../../openapi/extension.js';
 
-const envelope = (result: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['metadata', 'result'],
-  properties: {
-    '@context': { $ref: '#/components/schemas/Context' },
-    metadata: { $ref: '#/components/schemas/metadata' },
-    result,
-  },
-});
 const text = { schema: { type: 'string' } };
 const method = {
   name: 'method',
@@ -39,12 +31,6 @@ const body = {
       },
     },
   },
-};
-const errors = {
-  400: { $ref: '#/components/responses/400BadRequest' },
-  401: { $ref: '#/components/responses/401Unauthorized' },
-  403: { $ref: '#/components/responses/403Forbidden' },
-  404: { $ref: '#/components/responses/404NotFound' },
 };
 const format = (values: string[], description: string) => ({ name: 'format', in: 'query', description, schema: { type: 'string', enum: values } });
 
@@ -94,7 +80,7 @@ const inverseResult = {
 };
 
 function pair(path: string, summary: string, description: string, parameters: unknown[], result: unknown, delimited: Record<string, unknown>): ExtensionOperation[] {
-  const responses = { 200: { description: 'OK', content: { 'application/json': { schema: envelope(result as Record<string, unknown>) }, ...delimited } }, ...errors };
+  const responses = { 200: ok(result as object, delimited as Record<string, object>), ...errorResponses };
   const auth = { $ref: '#/components/parameters/authorizationHeader' };
   return [
     { path, method: 'get', module: 'Germplasm', operation: { tags: ['Germplasm'], summary, description, parameters: [ids, method, ...parameters, auth], responses } },

@@ -2,6 +2,7 @@
 // image's bytes with PUT but has no call to read them back), declared so that the document lists every method the
 // path answers (its Allow header names GET and PUT).
 import type { ExtensionOperation } from '../../../openapi/document.js';
+import { errorResponses } from '../../../openapi/extension.js';
 
 export const imageContentOperations: ExtensionOperation[] = [{
   path: '/images/{imageDbId}/imagecontent',
@@ -17,10 +18,7 @@ export const imageContentOperations: ExtensionOperation[] = [{
     ],
     responses: {
       200: { description: 'The image bytes.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-      400: { $ref: '#/components/responses/400BadRequest' },
-      401: { $ref: '#/components/responses/401Unauthorized' },
-      403: { $ref: '#/components/responses/403Forbidden' },
-      404: { $ref: '#/components/responses/404NotFound' },
+      ...errorResponses,
     },
   },
 }];
