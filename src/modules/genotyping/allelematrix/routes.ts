@@ -1,15 +1,13 @@
 // GET /allelematrix, POST /search/allelematrix and its GET. The query string and the search body say the same things
 // in two shapes (comma lists and dimension page parameters; arrays and a pagination list); both become one request.
 import { BadRequestError } from '../../../errors.js';
-import { cypher } from '../../../graph/cypher-files.js';
-import { readsOnPrimary } from '../../../graph/consistency.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { checkPageSize, DEFAULT_PAGE_SIZE } from '../../../http/middleware/pagination.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
-import { readSearch, startSearch } from '../../../search/saved.js';
+import { saveSearchOptions, savedSearchOptions } from '../saved-options.js';
 import type { Searchable } from '../../../search/searchables.js';
 import { callText, idList } from '../calls/calls.js';
 import { NO_FILTER } from '../calls/queries.js';
@@ -113,19 +111,11 @@ export const routes: RouteDef[] = [
     const req = fromBody(b, ctx.services.config.maxPageSize);
     if (ctx.services.config.search.style === 'immediate') return answer(ctx, req);
     const options = Object.fromEntries(Object.entries(b).filter(([k]) => BODY_MEMBERS.includes(k)));
-    const id = await startSearch(ctx.services, searchable, { query: cypher('genotyping/saved-parameters'), params: {}, options }, ctx.state.actor.userId);
-    respondOne(ctx, { searchResultsDbId: id });
-    ctx.status = 202;
+    await saveSearchOptions(ctx, searchable, options);
   }),
   read.get(`${SEARCH_PATH}/:searchResultsDbId`, async (ctx) => {
     reportIgnored(ctx, Object.keys(filterInput(ctx)));
-    const graph = readsOnPrimary(ctx.services.graph);
-    const saved = await readSearch({ ...ctx.services, graph }, searchable.path, ctx.params.searchResultsDbId, ctx.state.actor.userId, 0, 0);
-    if (saved.status === 'pending') {
-      respondOne(ctx, { searchResultsDbId: ctx.params.searchResultsDbId });
-      ctx.status = 202;
-      return;
-    }
-    await answer(ctx, fromBody((saved.options ?? {}) as Record<string, unknown>, ctx.services.config.maxPageSize));
+    const options = await savedSearchOptions(ctx, searchable);
+    if (options) await answer(ctx, fromBody(options, ctx.services.config.maxPageSize));
   }),
 ];

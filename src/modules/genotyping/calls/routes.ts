@@ -1,18 +1,15 @@
 // GET /calls, the calls of one variant set, variant or call set, and POST/GET /search/calls. Calls are read from the
 // packed rows (codec.ts); a saved calls search keeps its parameters and reads its pages when asked.
-import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { cypher } from '../../../graph/cypher-files.js';
-import { readsOnPrimary } from '../../../graph/consistency.js';
-import { addStatus, respondOne } from '../../../http/envelope.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors.js';
+import { addStatus } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
-import { ForbiddenError } from '../../../errors.js';
 import { hasRole } from '../../../auth/actor.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { unknownIds } from '../../../entities/queries.js';
 import { searchInput } from '../../../search/members.js';
-import { readSearch, startSearch } from '../../../search/saved.js';
+import { saveSearchOptions, savedSearchOptions } from '../saved-options.js';
 import type { Searchable } from '../../../search/searchables.js';
 import { respondTokenList } from '../paging.js';
 import { callText, idList, pageOfCalls, textEcho } from './calls.js';
@@ -87,21 +84,12 @@ export const routes: RouteDef[] = [
       ctx.state.paging = { ...ctx.state.paging, ...paging };
       return answer(ctx, filterOf(input), input);
     }
-    const id = await startSearch(ctx.services, searchable as Searchable, { query: cypher('genotyping/saved-parameters'), params: {}, options: input }, ctx.state.actor.userId);
-    respondOne(ctx, { searchResultsDbId: id });
-    ctx.status = 202;
+    await saveSearchOptions(ctx, searchable as Searchable, input);
   }),
 
   read.get(`${SEARCH_PATH}/:searchResultsDbId`, async (ctx) => {
     reportIgnored(ctx, Object.keys(filterInput(ctx)));
-    const graph = readsOnPrimary(ctx.services.graph);
-    const saved = await readSearch({ ...ctx.services, graph }, searchable.path, ctx.params.searchResultsDbId, ctx.state.actor.userId, 0, 0);
-    if (saved.status === 'pending') {
-      respondOne(ctx, { searchResultsDbId: ctx.params.searchResultsDbId });
-      ctx.status = 202;
-      return;
-    }
-    const input = (saved.options ?? {}) as Record<string, unknown>;
-    await answer(ctx, filterOf(input), input);
+    const input = await savedSearchOptions(ctx, searchable as Searchable);
+    if (input) await answer(ctx, filterOf(input), input);
   }),
 ];
