@@ -17,3 +17,12 @@ export function relatedFilters(path: string | string[], label: string, props: st
   const entries = Array.isArray(props) ? props.map((p) => [p, p]) : Object.entries(props);
   return Object.fromEntries(entries.map(([name, prop]) => [name, { kind: 'related', path, label, prop } satisfies FilterSpec]));
 }
+
+/** The study, trial and program filters (DbId and name) of records that reach a study by `toStudy`. */
+export function studyTrialProgramFilters(toStudy: string): Record<string, FilterSpec> {
+  return {
+    ...relatedFilters(toStudy, 'Study', ['studyDbId', 'studyName']),
+    ...relatedFilters(`${toStudy}(:Study)-[:IN_TRIAL]->`, 'Trial', ['trialDbId', 'trialName']),
+    ...relatedFilters(`${toStudy}(:Study)-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->`, 'Program', ['programDbId', 'programName']),
+  };
+}

@@ -1,6 +1,6 @@
 // References (BrAPI-Genotyping /references): the contigs of a reference set (a VCF's CHROM values and ##contig lines,
 // with their lengths and MD5 where the header gives them). Variants link to theirs. Bases are not stored.
-import { namedRef, relatedFilters } from '../../../entities/declare.js';
+import { namedRef, relatedFilters, studyTrialProgramFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 
@@ -24,9 +24,7 @@ export const referenceEntity: EntityDef = {
     minLength: { kind: 'min', prop: 'length', type: 'integer' },
     maxLength: { kind: 'max', prop: 'length', type: 'integer' },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
-    ...relatedFilters(SETS, 'Study', ['studyDbId', 'studyName']),
-    ...relatedFilters(`${SETS}(:Study)-[:IN_TRIAL]->`, 'Trial', ['trialDbId', 'trialName']),
-    ...relatedFilters(`${SETS}(:Study)-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->`, 'Program', ['programDbId', 'programName']),
+    ...studyTrialProgramFilters(SETS),
     ...externalReferenceFilters,
   },
   unapplied: { germplasmDbId: NO_GERMPLASM, germplasmName: NO_GERMPLASM },

@@ -1,7 +1,7 @@
 // Reference sets (BrAPI-Genotyping /referencesets): the genome assembly variants are placed on, made or found by a
 // VCF import (--reference-set, else the file's ##reference line) and shared by every variant set on it. Sequences are
 // not stored.
-import { relatedFilters } from '../../../entities/declare.js';
+import { studyTrialProgramFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 
@@ -22,9 +22,7 @@ export const referenceSetEntity: EntityDef = {
     assemblyPUI: { kind: 'eq', prop: 'assemblyPUI' },
     md5checksum: { kind: 'eq', prop: 'md5checksum' },
     commonCropName: { kind: 'eq', prop: 'commonCropName' },
-    ...relatedFilters(SETS, 'Study', ['studyDbId', 'studyName']),
-    ...relatedFilters(`${SETS}(:Study)-[:IN_TRIAL]->`, 'Trial', ['trialDbId', 'trialName']),
-    ...relatedFilters(`${SETS}(:Study)-[:IN_TRIAL]->(:Trial)-[:IN_PROGRAM]->`, 'Program', ['programDbId', 'programName']),
+    ...studyTrialProgramFilters(SETS),
     ...externalReferenceFilters,
   },
   unapplied: { germplasmDbId: NO_GERMPLASM, germplasmName: NO_GERMPLASM },
