@@ -191,7 +191,8 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
     case 'number':
     case 'integer': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
-      if (Number.isFinite(n) && (type === 'number' || Number.isInteger(n))) return n;
+      // Whole numbers only where exact (within ±2^53), as the served document bounds them.
+      if (Number.isFinite(n) && (type === 'number' || Number.isSafeInteger(n))) return n;
       break;
     }
     case 'boolean':
