@@ -206,6 +206,7 @@ function declarePaging(paths: Record<string, Record<string, any>>, components: R
     pedigreeDepth: { minimum: 0, maximum: MAX_DEPTH },
     progenyDepth: { minimum: 0, maximum: MAX_DEPTH },
     observationUnitLevelOrder: { type: 'integer', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER },
+    observationUnitLevelRelationshipOrder: { type: 'integer', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER },
   };
   const queries = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(queries);
@@ -287,6 +288,10 @@ const SERVER_RESPONSES: Record<string, object> = {
     description: 'Payload Too Large: the body, or one of its arrays, is larger than this server accepts; nothing is written.',
     content: TEXT,
   },
+  // Answered by Node's HTTP parser before the service sees the request, with no body.
+  '431RequestHeaderFieldsTooLarge': {
+    description: 'Request Header Fields Too Large: the request line and headers exceed 16 KB; send long lists in the body of the POST form (a search, an extension\'s POST).',
+  },
   '500InternalServerError': {
     description: 'Internal Server Error: the message names the request id (X-Request-Id); the cause is logged.',
     content: TEXT,
@@ -301,7 +306,7 @@ const SERVER_RESPONSES: Record<string, object> = {
 /**
  * Declares what the service really answers (src/http/middleware/errors.ts): error bodies are plain text, whatever
  * media type the files give them; a call with a path parameter can answer 404; every operation can meet a failing database (503) or an unexpected error (500),
- * every body can be too large (413), and every write that creates records (POST other than searches and deletes,
+ * every body can be too large (413), every request line too long (431), and every write that creates records (POST other than searches and deletes,
  * PUT, which can create nested records or pedigree germplasm) can hit the uniqueness of DbIds (409).
  */
 function declareServerResponses(paths: Record<string, Record<string, any>>, responses: Record<string, any>, parameterComponents: Record<string, any>) {
@@ -336,6 +341,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
       const creates = method === 'put' || (method === 'post' && !/^\/(search|delete)\//.test(path));
       if (creates) answers['409'] ??= ref('409Conflict');
       if (operation.requestBody) answers['413'] = ref('413PayloadTooLarge');
+      answers['431'] = ref('431RequestHeaderFieldsTooLarge');
       answers['500'] = ref('500InternalServerError');
       answers['503'] = ref('503ServiceUnavailable');
     }

@@ -43,7 +43,9 @@ describe('API documentation', () => {
     const notFound = doc.components.responses[ref.split('/').pop()!];
     expect(Object.keys(notFound.content)).to.deep.equal(['text/plain']);
     for (const [name, response] of Object.entries<any>(doc.components.responses)) {
-      if (/^[45]\d\d/.test(name)) expect(Object.keys(response.content), name).to.deep.equal(['text/plain']);
+      // 431 comes from Node's HTTP parser, without a body.
+      if (name === '431RequestHeaderFieldsTooLarge') expect(response).to.not.have.property('content');
+      else if (/^[45]\d\d/.test(name)) expect(Object.keys(response.content), name).to.deep.equal(['text/plain']);
     }
   });
 

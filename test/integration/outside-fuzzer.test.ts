@@ -99,6 +99,35 @@ describe('what the outside fuzzer found', () => {
     }
   });
 
+  it('name suggestions past 2^31 answer an empty page, not a 500', async () => {
+    const res = await api('GET', '/extensions/germplasm-suggestions?text=williams&page=9007199254740990&pageSize=1');
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.result.data).to.deep.equal([]);
+    expect(res.json.metadata.pagination.totalCount).to.be.greaterThan(0);
+  });
+
+  it('a date-time bound of a date range: any valid offset and year (0043 is not 1943), compared as its UTC instant; an impossible offset is a 400', async () => {
+    const ids = async (q: string) => (await api('GET', `/events?studyDbId=study-urbana-2024&pageSize=1000&${q}`)).json.result.data.map((e: { eventDbId: string }) => e.eventDbId).sort();
+    const all = await ids('');
+    expect(all.length).to.be.greaterThan(1);
+    expect(await ids('dateRangeStart=0043-10-10T03:15:29.6%2B17:34')).to.deep.equal(all);
+    expect(await ids('dateRangeEnd=0043-10-10')).to.deep.equal([]);
+    // 2024-10-02T01:00+05:00 is 2024-10-01T20:00Z: the harvest on 2024-10-02 is after it (compared as text, it was not).
+    const harvest = await ids('dateRangeStart=2024-10-02');
+    expect(harvest.length).to.be.greaterThan(0);
+    expect(await ids('dateRangeStart=2024-10-02T01:00:00%2B05:00')).to.deep.equal(harvest);
+    expect((await api('GET', '/events?dateRangeStart=2024-10-02T01:00:00%2B99:00')).status).to.equal(400);
+  });
+
+  it('an empty number is a 400; an empty text is no filter', async () => {
+    const res = await api('GET', '/observations?observationUnitLevelOrder=');
+    expect(res.status, res.text).to.equal(400);
+    expect(res.text).to.contain('observationUnitLevelOrder');
+    const text = await api('GET', '/observations?observationUnitLevelName=&pageSize=1');
+    expect(text.status, text.text).to.equal(200);
+    expect(text.json.metadata.pagination.totalCount).to.equal((await api('GET', '/observations?pageSize=1')).json.metadata.pagination.totalCount);
+  });
+
   it('PUT /calls needs its list of calls: no body is a 400, an empty list changes nothing', async () => {
     const before = (await api('GET', '/calls?pageSize=5')).json.result.data;
     const res = await api('PUT', '/calls');
@@ -148,6 +177,8 @@ describe('what the outside fuzzer found', () => {
       expect(token.example).to.match(new RegExp(token.schema.pattern));
       expect(params('/extensions/germplasm-suggestions').pageSize.schema).to.include({ minimum: 1, maximum: 100 });
       expect((await api('GET', '/extensions/germplasm-suggestions?text=wi&pageSize=101')).status).to.equal(400);
+      expect(params('/observationunits/table').observationUnitLevelRelationshipOrder.schema).to.include({ type: 'integer' });
+      expect(doc.paths['/extensions/genomic-relationship'].get.responses).to.have.property('431');
       expect(doc.paths['/search/referencesets'].post.requestBody.required).to.equal(false);
       expect([200, 202]).to.include((await api('POST', '/search/referencesets')).status);
       // A date bounds a date-time range as well as a date-time does.
