@@ -129,7 +129,10 @@ describe('HTTP contract', () => {
       for (const call of calls) {
         for (const method of call.methods) {
           const path = '/' + call.service.replace(/\{\w+\}/g, 'no-such-id');
-          const body = method === 'POST' ? (/^\/(search|delete)\//.test(path) ? {} : []) : method === 'PUT' ? {} : undefined;
+          // An empty body of the call's shape: a search or delete request, a list of records (PUT /calls takes a list
+          // of calls), or a map keyed by DbId (the other bulk PUTs).
+          const list = method === 'POST' ? !/^\/(search|delete)\//.test(path) : path === '/calls';
+          const body = method === 'GET' ? undefined : list ? [] : {};
           const res = await api(method, path, body);
           expect(res.status, `${method} ${path}`).to.not.equal(405);
           expect(res.text, `${method} ${path}`).to.not.match(/^No such path/);
