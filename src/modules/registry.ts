@@ -44,6 +44,8 @@ import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { germplasmComparisonOperations } from './extensions/germplasm-comparison/openapi.js';
 import { routes as germplasmComparisonRoutes } from './extensions/germplasm-comparison/routes.js';
+import { germplasmMergeOperations } from './extensions/germplasm-merge/openapi.js';
+import { routes as germplasmMergeRoutes } from './extensions/germplasm-merge/routes.js';
 import { pedigreeCheckOperations } from './extensions/pedigree-check/openapi.js';
 import { kinshipOperations } from './extensions/kinship/openapi.js';
 import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/routes.js';
@@ -130,6 +132,7 @@ export const routes: RouteDef[] = [
   ...observationUnitRoutes,
   ...kinshipRoutes,
   ...germplasmComparisonRoutes,
+  ...germplasmMergeRoutes,
   ...pedigreeCheckRoutes,
   ...pedigreeHistoryRoutes,
   ...callRoutes,
@@ -145,6 +148,7 @@ export const routes: RouteDef[] = [
 export const extensionOperations: ExtensionOperation[] = [
   ...pedigreeHistoryOperations,
   ...germplasmComparisonOperations,
+  ...germplasmMergeOperations,
   ...germplasmSuggestionOperations,
   ...relationshipOperations,
   ...pedigreeQualityOperations,
