@@ -288,9 +288,10 @@ describe('germplasm merge extension', () => {
     });
 
     it('a relationship no declaration says how to move: 409 naming it', async () => {
-      await server().graph.write(`MATCH (g:Germplasm {germplasmDbId: $id}) CREATE (:MergeStray {run: $run})-[:STRAY_LINK]->(g)`, { id: id('Lone2'), run });
+      await pedigree([{ germplasmDbId: id('T1'), germplasmName: 'T1' }, { germplasmDbId: id('T2'), germplasmName: 'T2' }]);
+      await server().graph.write(`MATCH (g:Germplasm {germplasmDbId: $id}) CREATE (:MergeStray {run: $run})-[:STRAY_LINK]->(g)`, { id: id('T2'), run });
       try {
-        await refused(id('Lone'), id('Lone2'), 409, /STRAY_LINK from MergeStray/);
+        await refused(id('T1'), id('T2'), 409, /STRAY_LINK from MergeStray/);
       } finally {
         await server().graph.write('MATCH (n:MergeStray {run: $run}) DETACH DELETE n', { run });
       }
