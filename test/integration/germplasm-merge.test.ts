@@ -68,12 +68,19 @@ async function refused(survivor: string, duplicate: string, status: number, mess
 
 describe('germplasm merge extension', () => {
   after(async () => {
-    await server().graph.write(
+    const graph = server().graph;
+    const families = created.filter(([label]) => label === 'Germplasm').map(([, , dbId]) => dbId);
+    // The pedigree history of this file's germplasm first, then the germplasm and the other records.
+    await graph.write(
+      `MATCH (h:PedigreeChange)-[:CHANGES_CHILD|CHANGES_PARENT]->(g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run OR g.germplasmDbId IN $families
+       WITH DISTINCT h DETACH DELETE h`,
+      { run, families },
+    );
+    await graph.write(
       `UNWIND $rows AS row MATCH (n) WHERE row.label IN labels(n) AND n[row.idProp] = row.id DETACH DELETE n`,
       { rows: created.map(([label, idProp, dbId]) => ({ label, idProp, id: dbId })) },
     );
-    await server().graph.write(`MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run DETACH DELETE g`, { run });
-    await server().graph.write(`MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH $run DETACH DELETE h`, { run });
+    await graph.write(`MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run DETACH DELETE g`, { run });
   });
 
   describe('a merge that moves everything', () => {
