@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { commonAncestors, generationsUp, pedigreePath } from '../../src/modules/extensions/germplasm-comparison/compare.js';
 import { mergedReferences, mergedSynonyms, movableLinks, renamedField } from '../../src/modules/extensions/germplasm-merge/merge.js';
+import { jsonFieldsQuery, moveQuery, writeJsonFieldsQuery } from '../../src/modules/extensions/germplasm-merge/queries.js';
 import { entities } from '../../src/modules/registry.js';
 
 const rec = (id: string, ...parents: Array<[string, string]>) => ({ germplasmDbId: id, germplasmName: id.toUpperCase(), parents: parents.map(([p, t]) => ({ germplasmDbId: p, parentType: t })) });
@@ -66,5 +67,23 @@ describe('germplasm merge', () => {
   it('rewrites a JSON reference field (an object or a list of them) to name the survivor', () => {
     expect(JSON.parse(renamedField('{"germplasmDbId":"D","parentType":"MALE"}', 'germplasmDbId', 'D', 'S'))).to.deep.equal({ germplasmDbId: 'S', parentType: 'MALE' });
     expect(JSON.parse(renamedField('[{"germplasmDbId":"D"},{"germplasmDbId":"X"},{"crossDbId":"D"}]', 'germplasmDbId', 'D', 'S'))).to.deep.equal([{ germplasmDbId: 'S' }, { germplasmDbId: 'X' }, { crossDbId: 'D' }]);
+  });
+
+  it('generates its statements from the declarations: exact Cypher, values as parameters', () => {
+    const links = movableLinks(entities);
+    const find = (type: string, label: string) => links.find((l) => l.type === type && l.label === label)!;
+    const ends = 'MATCH (s:`Germplasm` {`germplasmDbId`: $survivor})\nMATCH (d:`Germplasm` {`germplasmDbId`: $duplicate})';
+    expect(moveQuery(find('OF_GERMPLASM', 'Sample'))).to.equal(
+      `${ends}\nMATCH (o:\`Sample\`)-[r:\`OF_GERMPLASM\`]->(d)\nCREATE (o)-[m:\`OF_GERMPLASM\`]->(s) SET m = properties(r) DELETE r\nRETURN count(m) AS moved`,
+    );
+    expect(moveQuery(find('BRED_BY', 'BreedingMethod'))).to.equal(
+      `${ends}\nMATCH (d)-[r:\`BRED_BY\`]->(t:\`BreedingMethod\`) WHERE NOT EXISTS { (s)-[:\`BRED_BY\`]->(:\`BreedingMethod\`) }\n` +
+        'CREATE (s)-[m:`BRED_BY`]->(t) SET m = properties(r) DELETE r\nRETURN count(m) AS moved',
+    );
+    const first = find('FIRST_PARENT', 'Cross');
+    expect(jsonFieldsQuery(first)).to.equal(`${ends}\nMATCH (o:\`Cross\`)-[:\`FIRST_PARENT\`]->(d)\nRETURN DISTINCT o.\`crossDbId\` AS id, o.\`parent1\` AS json`);
+    expect(writeJsonFieldsQuery(first)).to.equal('UNWIND $rows AS row\nMATCH (o:`Cross` {`crossDbId`: row.id})\nSET o.`parent1` = row.json');
+    // A plain reference (a sample's germplasmDbId) has no JSON field to rewrite.
+    expect(jsonFieldsQuery(find('OF_GERMPLASM', 'Sample'))).to.equal(null);
   });
 });

@@ -28,6 +28,7 @@ import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph, Runner } from '../../../graph/port.js';
 import { germplasmEntity } from '../../germplasm/germplasm/germplasm.entity.js';
 import { HISTORY_LINKS, snapshotEdges } from '../../germplasm/pedigree/commands/recordPedigreeChanges.js';
+import { jsonFieldsQuery, moveQuery, writeJsonFieldsQuery } from './queries.js';
 
 type Parent = { germplasmDbId: string; germplasmName: string | null; parentType: string };
 type Stored = { germplasmDbId: string; germplasmName: string | null; commonCropName: string | null; synonyms: string | null; externalReferences: string | null };
@@ -166,38 +167,17 @@ export function renamedField(json: string, key: string, duplicate: string, survi
   return JSON.stringify(Array.isArray(value) ? value.map(rename) : rename(value));
 }
 
-const quoted = (name: string) => `\`${name.replace(/`/g, '``')}\``;
-
 /** Moves one kind of relationship from the duplicate to the survivor; returns how many moved. */
 async function moveLinks(tx: Runner, link: MovableLink, survivor: string, duplicate: string): Promise<number> {
-  const [type, label, id] = [quoted(link.type), quoted(link.label), quoted(germplasmEntity.idField)];
-  const ends = `MATCH (s:${quoted(germplasmEntity.label)} {${id}: $survivor}) MATCH (d:${quoted(germplasmEntity.label)} {${id}: $duplicate})`;
-  if (link.outgoing) {
-    // The germplasm's own reference (its breeding method): the survivor keeps its own, else takes the duplicate's.
-    const [{ moved }] = await tx.run<{ moved: number }>(
-      `${ends} MATCH (d)-[r:${type}]->(t:${label}) WHERE NOT EXISTS { (s)-[:${type}]->(:${label}) }
-       CREATE (s)-[m:${type}]->(t) SET m = properties(r) DELETE r RETURN count(m) AS moved`,
-      { survivor, duplicate },
-    );
-    return moved;
-  }
   // A reference also stored whole in a JSON field (a cross's parent1, a seed lot's contentMixture) names the survivor.
-  const { entity, ref } = link;
-  if (entity && ref?.key && !ref.embed) {
-    const field = quoted(ref.field);
-    const rows = await tx.run<{ id: string; json: string | null }>(
-      `${ends} MATCH (o:${label})-[:${type}]->(d) RETURN DISTINCT o.${quoted(entity.idField)} AS id, o.${field} AS json`,
-      { survivor, duplicate },
-    );
-    const rewritten = rows.filter((r) => typeof r.json === 'string').map((r) => ({ id: r.id, json: renamedField(r.json!, ref.key!, duplicate, survivor) }));
-    if (rewritten.length) {
-      await tx.run(`UNWIND $rows AS row MATCH (o:${label} {${quoted(entity.idField)}: row.id}) SET o.${field} = row.json`, { rows: rewritten });
-    }
+  const read = jsonFieldsQuery(link);
+  if (read) {
+    const key = link.ref!.key!;
+    const rows = await tx.run<{ id: string; json: string | null }>(read, { survivor, duplicate });
+    const rewritten = rows.filter((r) => typeof r.json === 'string').map((r) => ({ id: r.id, json: renamedField(r.json!, key, duplicate, survivor) }));
+    if (rewritten.length) await tx.run(writeJsonFieldsQuery(link), { rows: rewritten });
   }
-  const [{ moved }] = await tx.run<{ moved: number }>(
-    `${ends} MATCH (o:${label})-[r:${type}]->(d) CREATE (o)-[m:${type}]->(s) SET m = properties(r) DELETE r RETURN count(m) AS moved`,
-    { survivor, duplicate },
-  );
+  const [{ moved }] = await tx.run<{ moved: number }>(moveQuery(link), { survivor, duplicate });
   return moved;
 }
 
@@ -238,11 +218,7 @@ export async function mergeGermplasm(graph: Graph, entities: EntityDef[], surviv
     });
 
     // Every other relationship, by the kinds the graph shows now (the new history links included).
-    const [{ links }] = await tx.run<{ links: Link[] }>(
-      `MATCH (d:${quoted(germplasmEntity.label)} {${quoted(germplasmEntity.idField)}: $duplicate})
-       RETURN COLLECT { MATCH (d)-[r]-(o) WHERE type(r) <> 'PARENT' RETURN DISTINCT {type: type(r), outgoing: startNode(r) = d, labels: labels(o)} AS link } AS links`,
-      { duplicate },
-    );
+    const [{ links }] = await tx.run<{ links: Link[] }>(cypher('extensions/merge/links'), { duplicate });
     for (const link of movable) {
       if (!links.some((l) => l.type === link.type && l.outgoing === link.outgoing && l.labels.includes(link.label))) continue;
       count(describe(link, link.label), await moveLinks(tx, link, survivor, duplicate));
