@@ -133,19 +133,21 @@ describe('germplasm comparison extension', () => {
     }
   });
 
-  it('takes the repeated germplasmDbId parameter too', async () => {
-    const res = await api('GET', `${PATH}?germplasmDbId=${id('FS1')}&germplasmDbId=${id('H')}`);
+  it('names the pair in germplasmDbIds only: a germplasmDbId parameter is ignored with a WARNING', async () => {
+    const res = await api('GET', `${PATH}?germplasmDbIds=${id('FS1')},${id('H')}&germplasmDbId=${id('G')}`);
     expect(res.status, res.text).to.equal(200);
     expect(res.json.result.germplasm.map((g: any) => g.germplasmName)).to.deep.equal(['FS1', 'H']);
+    expect(res.json.metadata.status.map((s: any) => `${s.messageType} ${s.message}`).join(' ')).to.match(/WARNING.*germplasmDbId/);
   });
 
   it('bad requests: 400 naming the problem (unknown or missing DbId, not exactly two, unknown method)', async () => {
     const cases: Array<[string, RegExp]> = [
-      [PATH, /exactly two/],
+      [PATH, /exactly two.*Got none/],
+      [`${PATH}?germplasmDbId=${id('FS1')}&germplasmDbId=${id('FS2')}`, /exactly two/],
       [`${PATH}?germplasmDbIds=${id('FS1')}`, /exactly two.*Got 1/],
       [`${PATH}?germplasmDbIds=${id('FS1')},${id('FS2')},${id('H')}`, /exactly two.*Got 3/],
       [`${PATH}?germplasmDbIds=${id('FS1')},`, /empty/],
-      [`${PATH}?germplasmDbIds=${id('FS1')}&germplasmDbId=${id('H')}&germplasmDbId=${id('G')}`, /Got 3/],
+      [`${PATH}?germplasmDbIds=${id('FS1')}&germplasmDbIds=${id('H')}&germplasmDbIds=${id('G')}`, /Got 3/],
       [`${PATH}?germplasmDbIds=${id('FS1')},${id('nope')}`, new RegExp(`${id('nope')}`)],
       [`${PATH}?germplasmDbIds=${id('nope1')},${id('nope2')}`, new RegExp(`${id('nope1')}.*${id('nope2')}`)],
       [`${PATH}?germplasmDbIds=${id('FS1')},${id('FS2')}&method=genomic`, /method/],

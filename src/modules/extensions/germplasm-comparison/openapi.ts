@@ -1,6 +1,8 @@
 // The germplasm comparison in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { ok, readErrors } from '../../../openapi/extension.js';
+import { KINSHIP_METHODS } from '../kinship/kinship.js';
+import { GERMPLASM_COMPARISON_PATH } from './routes.js';
 
 const named = { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } };
 
@@ -8,7 +10,7 @@ const result = {
   type: 'object',
   required: ['method', 'germplasm', 'coefficientOfParentage', 'relationship', 'commonAncestorCount', 'commonAncestors', 'path'],
   properties: {
-    method: { type: 'string', enum: ['pedigree', 'inbred'] },
+    method: { type: 'string', enum: [...KINSHIP_METHODS] },
     germplasm: { type: 'array', items: named, minItems: 2, maxItems: 2, description: 'The two germplasm, in request order (first, second).' },
     coefficientOfParentage: { type: 'number', description: 'Malécot\'s coefficient of coancestry f of the two, as the kinship extension computes it (same method and parent-type rules).' },
     relationship: { type: 'number', description: 'The additive relationship, 2f.' },
@@ -55,7 +57,7 @@ const result = {
 };
 
 export const germplasmComparisonOperations: ExtensionOperation[] = [{
-  path: '/extensions/germplasm-comparison',
+  path: GERMPLASM_COMPARISON_PATH,
   method: 'get',
   module: 'Germplasm',
   operation: {
@@ -69,22 +71,17 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
       {
         name: 'germplasmDbIds',
         in: 'query',
-        description: 'The two germplasm, comma-separated (A,B). DbIds that hold a comma: use germplasmDbId twice instead.',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'germplasmDbId',
-        in: 'query',
-        description: 'One of the two germplasm; repeat it for the second.',
-        schema: { type: 'array', items: { type: 'string' } },
+        required: true,
+        description: 'The two germplasm, comma-separated: germplasmDbIds=A,B (A,A compares A with itself).',
+        schema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
         style: 'form',
-        explode: true,
+        explode: false,
       },
       {
         name: 'method',
         in: 'query',
-        description: '"pedigree" (default): founders non-inbred. "inbred": every line fully inbred, the coefficient of parentage of self-pollinated crops.',
-        schema: { type: 'string', enum: ['pedigree', 'inbred'] },
+        description: '"pedigree" (default): founders non-inbred. "inbred": every line fully inbred, the coefficient of parentage of self-pollinated crops. As the kinship call.',
+        schema: { type: 'string', enum: [...KINSHIP_METHODS] },
       },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],

@@ -1,6 +1,5 @@
 // Extension (not in BrAPI, not listed by /serverinfo): two germplasm side by side. GET
-// /extensions/germplasm-comparison?germplasmDbIds=A,B (or germplasmDbId=A&germplasmDbId=B, for DbIds that hold commas)
-// &method=pedigree|inbred: their common ancestors, the shortest path between them through the pedigree, and their
+// /extensions/germplasm-comparison?germplasmDbIds=A,B&method=pedigree|inbred: their common ancestors, the shortest path between them through the pedigree, and their
 // coefficient of parentage, computed by the kinship extension on the records of the same one statement.
 import { BadRequestError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
@@ -15,23 +14,21 @@ import { readComparison } from './query.js';
 
 export const GERMPLASM_COMPARISON_PATH = '/extensions/germplasm-comparison';
 
-const USAGE = 'Name exactly two germplasm: germplasmDbIds=A,B (or germplasmDbId=A&germplasmDbId=B).';
+const USAGE = 'Name exactly two germplasm: germplasmDbIds=A,B.';
 
-/** The two DbIds of the query (400 unless exactly two, each non-empty); the same DbId twice compares it with itself. */
-export function comparedPair(query: Record<string, string | string[]>): [string, string] {
-  const listed = [query.germplasmDbIds ?? []].flat().flatMap((v) => v.split(','));
-  const repeated = [query.germplasmDbId ?? []].flat();
-  const ids = [...listed, ...repeated].map((id) => id.trim());
-  if (ids.length !== 2) throw new BadRequestError(`${USAGE} Got ${ids.length}.`);
+/** The two DbIds of germplasmDbIds=A,B (400 unless exactly two, each non-empty); A,A compares A with itself. */
+export function comparedPair(raw: string | string[] | undefined): [string, string] {
+  const ids = [raw ?? []].flat().flatMap((v) => v.split(','));
+  if (ids.length !== 2) throw new BadRequestError(`${USAGE} Got ${raw === undefined ? 'none' : ids.length}.`);
   if (ids.some((id) => id === '')) throw new BadRequestError(`${USAGE} A DbId is empty.`);
   return [ids[0], ids[1]];
 }
 
 export const routes: RouteDef[] = [
   read.get(GERMPLASM_COMPARISON_PATH, async (ctx) => {
-    const { germplasmDbIds, germplasmDbId, method, ...rest } = filterInput(ctx);
+    const { germplasmDbIds, method, ...rest } = filterInput(ctx);
     reportIgnored(ctx, Object.keys(rest));
-    const [first, second] = comparedPair({ ...(germplasmDbIds !== undefined ? { germplasmDbIds } : {}), ...(germplasmDbId !== undefined ? { germplasmDbId } : {}) });
+    const [first, second] = comparedPair(germplasmDbIds);
     // The kinship extension's checks of the method (and of the DbIds as a list).
     const request = kinshipRequest([first, second], Array.isArray(method) ? method[method.length - 1] : method, { ids: 'germplasmDbIds', method: 'method' });
     await answer(ctx, first, second, request.method);

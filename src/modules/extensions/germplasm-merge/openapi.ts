@@ -26,7 +26,7 @@ export const germplasmMergeOperations: ExtensionOperation[] = [{
       required: true,
       content: {
         'application/json': {
-          schema: { type: 'object', required: ['duplicateDbId'], properties: { duplicateDbId: { type: 'string', description: 'The germplasm merged into this one, then deleted.' } } },
+          schema: { type: 'object', required: ['duplicateDbId'], properties: { duplicateDbId: { type: 'string', minLength: 1, description: 'The germplasm merged into this one, then deleted.' } } },
         },
       },
     },
