@@ -22,6 +22,7 @@ import { callSetEntity } from './genotyping/callsets/callsets.entity.js';
 import { referenceEntity } from './genotyping/references/references.entity.js';
 import { referenceSetEntity } from './genotyping/referencesets/referencesets.entity.js';
 import { variantEntity } from './genotyping/variants/variants.entity.js';
+import { markerPositionEntity } from './genotyping/maps/markerpositions.entity.js';
 import { variantSetEntity } from './genotyping/variantsets/variantsets.entity.js';
 import { eventEntity } from './phenotyping/events/events.entity.js';
 import { imageEntity } from './phenotyping/images/images.entity.js';
@@ -63,6 +64,7 @@ import { pedigreeSearchable } from './germplasm/pedigree/search.js';
 import { routes as seedLotTransactionRoutes } from './germplasm/seedlots/routes.js';
 import { routes as alleleMatrixRoutes } from './genotyping/allelematrix/routes.js';
 import { routes as callRoutes } from './genotyping/calls/routes.js';
+import { routes as mapRoutes } from './genotyping/maps/routes.js';
 import { routes as variantSetRoutes } from './genotyping/variantsets/routes.js';
 import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
@@ -104,6 +106,8 @@ export const entities: EntityDef[] = [
   referenceEntity,
   variantSetEntity,
   variantEntity,
+  // The variants again, as the markers of the maps (their reference sets): read only, nothing stored of their own.
+  markerPositionEntity,
   callSetEntity,
 ];
 
@@ -131,6 +135,7 @@ export const routes: RouteDef[] = [
   ...callRoutes,
   ...alleleMatrixRoutes,
   ...variantSetRoutes,
+  ...mapRoutes,
   ...relationshipRoutes,
   ...pedigreeQualityRoutes,
   ...duplicateCrossRoutes,
