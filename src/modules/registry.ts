@@ -17,6 +17,7 @@ import { germplasmEntity } from './germplasm/germplasm/germplasm.entity.js';
 import { plannedCrossEntity } from './germplasm/plannedcrosses/plannedcrosses.entity.js';
 import { seedLotEntity } from './germplasm/seedlots/seedlots.entity.js';
 import { seedLotTransactionEntity } from './germplasm/seedlots/transactions.entity.js';
+import { plateEntity } from './genotyping/plates/plates.entity.js';
 import { sampleEntity } from './genotyping/samples/samples.entity.js';
 import { callSetEntity } from './genotyping/callsets/callsets.entity.js';
 import { referenceEntity } from './genotyping/references/references.entity.js';
@@ -101,6 +102,7 @@ export const entities: EntityDef[] = [
   observationEntity,
   eventEntity,
   imageEntity,
+  plateEntity,
   sampleEntity,
   referenceSetEntity,
   referenceEntity,
