@@ -7,17 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from '../../src/openapi/spec.js';
+import { removeVariantSets, variantSetIds } from '../support/genotyping.js';
 import { api, ADMIN_TOKEN, server } from '../support/server.js';
 
 const RUNNER = fileURLToPath(new URL('../brava/run-brava.mjs', import.meta.url));
 const COLLECTION = fileURLToPath(new URL('../brava/collections/CompleteBrapiTest.v2.1.json', import.meta.url));
 
 type Item = { name: string; endpoint: string; request: { method: string } };
-
-async function variantSetIds(): Promise<string[]> {
-  const rows = await server().graph.read<{ id: string }>('MATCH (vs:VariantSet) RETURN vs.variantSetDbId AS id');
-  return rows.map((r) => r.id);
-}
 
 describe('BRAVA (BrAPI Validator collection)', () => {
   it('passes every test that applies to the calls in /serverinfo', async function () {
@@ -31,13 +27,7 @@ describe('BRAVA (BrAPI Validator collection)', () => {
       execFile(process.execPath, [RUNNER, '--base', server().baseUrl, '--token', ADMIN_TOKEN, '--json', reportFile], { cwd: process.cwd() }, (err, stdout, stderr) =>
         resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
     });
-    const extracted = (await variantSetIds()).filter((id) => !setsBefore.includes(id));
-    await server().graph.write(
-      `MATCH (vs:VariantSet) WHERE vs.variantSetDbId IN $ids
-       OPTIONAL MATCH (x)-[:IN_VARIANT_SET]->(vs) OPTIONAL MATCH (x)-[:HAS_CALLS]->(r:CallRow)
-       DETACH DELETE vs, x, r`,
-      { ids: extracted },
-    );
+    await removeVariantSets((await variantSetIds()).filter((id) => !setsBefore.includes(id)));
     const lines = run.stdout.trim().split('\n');
     const summary = lines.filter((l) => /^coverage:|^\d+ passed, \d+ failed/.test(l));
     console.log(`      BRAVA ${summary.join(' | ')}`);

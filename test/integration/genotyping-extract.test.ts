@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { cli } from '../support/cli.js';
+import { genotypingStudy, removeGenotypingStudy, removeVariantSets } from '../support/genotyping.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api, server } from '../support/server.js';
@@ -47,24 +48,23 @@ describe('genotyping: POST /variantsets/extract', function () {
   let variants: string[];
   let callSets: Array<{ callSetDbId: string; callSetName: string }>;
   const made: string[] = [];
+  let study: string;
 
   before(async () => {
+    // A study of the test's own: the import makes samples of its columns there, which no other test then matches.
+    study = await genotypingStudy('Extract test study');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extract-'));
     const file = path.join(dir, 'source.vcf');
     fs.writeFileSync(file, VCF);
-    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-extract-src'], undefined, dir);
+    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', 'vs-extract-src'], undefined, dir);
     expect(run.code, run.stderr + run.stdout).to.equal(0);
     variants = (await api('GET', '/variantsets/vs-extract-src/variants?pageSize=100')).json.result.data.map((v: { variantDbId: string }) => v.variantDbId);
     callSets = (await api('GET', '/variantsets/vs-extract-src/callsets')).json.result.data;
   });
   after(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    await server().graph.write(
-      `MATCH (vs:VariantSet) WHERE vs.variantSetDbId IN $ids
-       OPTIONAL MATCH (x)-[:IN_VARIANT_SET]->(vs) OPTIONAL MATCH (x)-[:HAS_CALLS]->(r:CallRow)
-       DETACH DELETE vs, x, r`,
-      { ids: made },
-    );
+    await removeVariantSets(made);
+    await removeGenotypingStudy(study);
   });
 
   it('the extracted set holds exactly the selected calls of the source, read back through /calls', async () => {
@@ -82,7 +82,7 @@ describe('genotyping: POST /variantsets/extract', function () {
     const set = res.json.result;
     made.push(set.variantSetDbId);
     const source = (await api('GET', '/variantsets/vs-extract-src')).json.result;
-    expect(set).to.include({ variantCount: 5, callSetCount: 3, studyDbId: 'study-urbana-2023', referenceSetDbId: source.referenceSetDbId });
+    expect(set).to.include({ variantCount: 5, callSetCount: 3, studyDbId: study, referenceSetDbId: source.referenceSetDbId });
     expect(set.availableFormats).to.deep.equal([{ dataFormat: 'VCF', fileFormat: 'text/tsv', fileURL: null, expandHomozygotes: false, sepPhased: '|', sepUnphased: '/', unknownString: '-' }]);
     expect((await api('GET', `/variantsets/${set.variantSetDbId}`)).json.result).to.deep.equal(set);
 

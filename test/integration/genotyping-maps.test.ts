@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { cli } from '../support/cli.js';
+import { genotypingStudy, removeGenotypingStudy } from '../support/genotyping.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
@@ -44,19 +45,25 @@ describe('genotyping: genome maps and marker positions', function () {
   let dir: string;
   let mapDbId: string;
   let variants: Array<{ variantDbId: string; chrom: string; pos: number; id: string }>;
+  let study: string;
 
   before(async () => {
+    // A study of the test's own: the import makes samples of its columns there, which no other test then matches.
+    study = await genotypingStudy('Map test study');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'maps-'));
     const file = path.join(dir, 'map.vcf');
     fs.writeFileSync(file, VCF);
-    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-map-test'], undefined, dir);
+    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', 'vs-map-test'], undefined, dir);
     expect(run.code, run.stderr + run.stdout).to.equal(0);
     mapDbId = (await api('GET', '/variantsets/vs-map-test')).json.result.referenceSetDbId;
     const listed = (await api('GET', '/variantsets/vs-map-test/variants?pageSize=100')).json.result.data as Array<{ variantDbId: string }>;
     // The import keeps file order: the n-th variant is the n-th row.
     variants = listed.map((v, i) => ({ variantDbId: v.variantDbId, ...rows[i] }));
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await removeGenotypingStudy(study);
+  });
 
   it('a reference set is a physical map in bp, with its contigs as linkage groups and its variants as markers', async () => {
     const res = await api('GET', `/maps/${encodeURIComponent(mapDbId)}`);
@@ -94,6 +101,7 @@ describe('genotyping: genome maps and marker positions', function () {
     // The study whose variant sets are on the map: the demo VCF of Stoneville 2023 is on Wm82.a1.v1.
     const stoneville = (await api('GET', '/variantsets/variantset-stoneville-2023-demo')).json.result.referenceSetDbId;
     expect(await ids('studyDbId=study-stoneville-2023')).to.deep.equal([stoneville]);
+    expect(await ids(`studyDbId=${study}`)).to.deep.equal([mapDbId]);
     const scientific = await api('GET', '/maps?scientificName=Glycine%20max');
     expect(scientific.json.metadata.status.map((s: { message: string }) => s.message).join('\n')).to.match(/scientificName/);
     expect((await api('GET', '/maps/no-such-map')).status).to.equal(404);

@@ -32,8 +32,8 @@ export const routes: RouteDef[] = [
   listInSet(callSetEntity, ['callSetDbId', 'callSetName', 'variantSetDbId'], false),
   listInSet(variantEntity, ['variantDbId', 'variantSetDbId'], true),
   write.post('/variantsets/extract', async (ctx) => {
-    const body = ctx.request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a VariantSetsExtractRequest object.');
+    const body = ctx.request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The body must be a VariantSetsExtractRequest object.');
     validateBody('post', '/variantsets/extract', body);
     const id = await extractVariantSet(ctx.services.graph, extractRequest(body as Record<string, unknown>), ctx.state.actor);
     // Read back from the primary, which has the write (graph/consistency.ts).
