@@ -28,7 +28,9 @@ function isIsoDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC: the latter reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
@@ -42,7 +44,9 @@ export function utcTimestamp(value: string): string | undefined {
   if (!m || !isIsoDate(value)) return undefined;
   if (!m[4]) return value;
   const zoned = m[8] ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2') : `${value}Z`;
-  return new Date(zoned.replace(' ', 'T')).toISOString();
+  const instant = new Date(zoned.replace(' ', 'T'));
+  // An offset beyond ±23:59 fits the pattern but names no instant.
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
 }
 
 /** The stored UTC form of an `instants` field's value (types.ts), or null when it is no ISO date. */
@@ -71,7 +75,10 @@ export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterIn
       ignored.push(name);
       continue;
     }
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null && v !== '');
+    // An empty text value is no filter (clients send `name=` for a field left blank); an empty number, boolean or
+    // date is a bad value, refused by coerce like any other.
+    const typed = valueType(spec) !== 'string';
+    const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null && (typed || v !== ''));
     if (values.length === 0) continue;
     const param = `${prefix}${i++}`;
     params[param] = coerce(name, spec, values);
@@ -83,6 +90,12 @@ export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterIn
     }
   }
   return { anchors, where: clauses.length ? clauses.join(' AND ') : 'true', params, ignored };
+}
+
+/** The type of a filter's values (a `through` filter's are its inner filter's); text unless declared. */
+function valueType(spec: FilterSpec): string {
+  if (spec.kind === 'through') return valueType(spec.filter);
+  return ('type' in spec && spec.type) || 'string';
 }
 
 /** The clause over node variable `node` (`n`, or a node a `through` filter reached). */
@@ -192,7 +205,8 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
     case 'number':
     case 'integer': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
-      if (Number.isFinite(n) && (type === 'number' || Number.isInteger(n))) return n;
+      // Whole numbers only where exact (within ±2^53), as the served document bounds them.
+      if (Number.isFinite(n) && (type === 'number' || Number.isSafeInteger(n))) return n;
       break;
     }
     case 'boolean':
@@ -200,7 +214,12 @@ function convert(name: string, type: FilterValueType, value: unknown): unknown {
       if (value === 'true' || value === 'false') return value === 'true';
       break;
     case 'date':
-      if (typeof value === 'string' && isIsoDate(value)) return value;
+      // The files type some date ranges as date-times: such a bound becomes its UTC instant, against which a stored
+      // date compares as the start of its day.
+      if (typeof value === 'string' && isIsoDate(value)) {
+        const instant = utcTimestamp(value);
+        if (instant) return instant;
+      }
       break;
     case 'datetime': {
       const instant = typeof value === 'string' ? utcTimestamp(value) : undefined;

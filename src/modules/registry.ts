@@ -45,6 +45,7 @@ import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
 import { pedigreeCheckOperations } from './extensions/pedigree-check/openapi.js';
+import { kinshipOperations } from './extensions/kinship/openapi.js';
 import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/routes.js';
 import { germplasmSuggestionOperations } from './extensions/germplasm-suggestions/openapi.js';
 import { routes as germplasmSuggestionRoutes } from './extensions/germplasm-suggestions/routes.js';
@@ -152,5 +153,6 @@ export const extensionOperations: ExtensionOperation[] = [
   ...pedigreeQualityOperations,
   ...duplicateCrossOperations,
   ...pedigreeCheckOperations,
+  ...kinshipOperations,
   ...imageContentOperations,
 ];

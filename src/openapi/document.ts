@@ -8,7 +8,7 @@
 // that an outside fuzzer reading it (Schemathesis, scripts/schemathesis.sh) expects what the service does.
 import { TABLE_TYPES } from '../http/formats.js';
 import { MAX_DEPTH } from '../modules/germplasm/pedigree/params.js';
-import { MODULES, type BrapiModule, type BrapiSpec } from './spec.js';
+import { MODULES, queryErrata, type BrapiModule, type BrapiSpec } from './spec.js';
 
 export interface ImplementedCall {
   service: string;
@@ -158,15 +158,16 @@ function declareRequests(paths: Record<string, Record<string, any>>, components:
   for (const schema of requestSchemas(official, components)) {
     if (Array.isArray(schema.required)) delete schema.required;
   }
-  for (const operations of Object.values(paths)) {
+  for (const [path, operations] of Object.entries(paths)) {
     for (const operation of Object.values(operations)) {
       const body = requestBodyOf(operation, components);
       if (!body) continue;
       // An absent JSON body reads as an empty object: required where that is refused (an array of records to
-      // create), and for raw bytes (an image).
+      // create), and for raw bytes (an image); never for a search, where it means "no filter".
       const json = body.content?.['application/json']?.schema;
       const resolved = json?.$ref ? components.schemas?.[json.$ref.split('/').pop()] : json;
-      if (!json || resolved?.type === 'array') body.required = true;
+      if (path.startsWith('/search/')) body.required = false;
+      else if (!json || resolved?.type === 'array') body.required = true;
     }
   }
   const bound = (value: unknown): void => {
@@ -190,19 +191,33 @@ function declareRequests(paths: Record<string, Record<string, any>>, components:
  */
 function declarePaging(paths: Record<string, Record<string, any>>, components: Record<string, Record<string, any>>, maxPageSize: number) {
   const limits: Record<string, object> = { page: { minimum: 0 }, pageSize: { minimum: 1, maximum: maxPageSize } };
-  // Other query parameters the service bounds beyond the files: pedigree depths, and a level order, which the
-  // files type as a string although a levelOrder is a whole number.
+  // Other query parameters the service bounds beyond the files: pedigree depths, a level order, which the files type
+  // as a string although a levelOrder is a whole number, and the page tokens of the token-paged Genotyping calls,
+  // which are page numbers here (the files' example, "33c27874", is another server's token).
+  const token = { pattern: '^[0-9]{1,15}$' };
   const queryLimits: Record<string, object> = {
     ...limits,
+    pageToken: token,
+    // The allele matrix pages each dimension as page and pageSize.
+    dimensionVariantPage: limits.page,
+    dimensionCallSetPage: limits.page,
+    dimensionVariantPageSize: limits.pageSize,
+    dimensionCallSetPageSize: limits.pageSize,
     pedigreeDepth: { minimum: 0, maximum: MAX_DEPTH },
     progenyDepth: { minimum: 0, maximum: MAX_DEPTH },
     observationUnitLevelOrder: { type: 'integer', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER },
+    observationUnitLevelRelationshipOrder: { type: 'integer', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER },
   };
   const queries = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(queries);
     if (value === null || typeof value !== 'object') return;
     const node = value as Record<string, any>;
-    if (node.in === 'query' && queryLimits[node.name] && node.schema) Object.assign(node.schema, queryLimits[node.name]);
+    if (node.in === 'query' && node.schema) {
+      // What the service accepts beyond the files' types: STANDARD beside STANARD, a date for a date-time bound.
+      node.schema = queryErrata(node.schema);
+      if (queryLimits[node.name]) node.schema = narrowed(node.schema, queryLimits[node.name]);
+      if (node.name === 'pageToken') node.example = '1';
+    }
     for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'requestBody') queries(child);
   };
   queries(paths);
@@ -211,8 +226,17 @@ function declarePaging(paths: Record<string, Record<string, any>>, components: R
   for (const schema of requestSchemas(paths, components)) {
     for (const [name, member] of Object.entries<any>(schema.properties ?? {})) {
       if (limits[name] && member?.type === 'integer') Object.assign(member, limits[name]);
+      if (name === 'pageToken' && member?.type === 'string') Object.assign(member, token, { example: '1' });
     }
   }
+}
+
+/** A schema with the limits added, keeping a bound it already has where that is the narrower one (an extension's page size). */
+function narrowed(schema: Record<string, any>, limits: Record<string, any>): Record<string, any> {
+  const out = { ...schema, ...limits };
+  if (typeof schema.minimum === 'number' && typeof limits.minimum === 'number') out.minimum = Math.max(schema.minimum, limits.minimum);
+  if (typeof schema.maximum === 'number' && typeof limits.maximum === 'number') out.maximum = Math.min(schema.maximum, limits.maximum);
+  return out;
 }
 
 /** Every schema object a request body uses, its `$ref`s followed (each component once). */
@@ -264,6 +288,10 @@ const SERVER_RESPONSES: Record<string, object> = {
     description: 'Payload Too Large: the body, or one of its arrays, is larger than this server accepts; nothing is written.',
     content: TEXT,
   },
+  // Answered by Node's HTTP parser before the service sees the request, with no body.
+  '431RequestHeaderFieldsTooLarge': {
+    description: 'Request Header Fields Too Large: the request line and headers exceed 16 KB; send long lists in the body of the POST form (a search, an extension\'s POST).',
+  },
   '500InternalServerError': {
     description: 'Internal Server Error: the message names the request id (X-Request-Id); the cause is logged.',
     content: TEXT,
@@ -278,7 +306,7 @@ const SERVER_RESPONSES: Record<string, object> = {
 /**
  * Declares what the service really answers (src/http/middleware/errors.ts): error bodies are plain text, whatever
  * media type the files give them; a call with a path parameter can answer 404; every operation can meet a failing database (503) or an unexpected error (500),
- * every body can be too large (413), and every write that creates records (POST other than searches and deletes,
+ * every body can be too large (413), every request line too long (431), and every write that creates records (POST other than searches and deletes,
  * PUT, which can create nested records or pedigree germplasm) can hit the uniqueness of DbIds (409).
  */
 function declareServerResponses(paths: Record<string, Record<string, any>>, responses: Record<string, any>, parameterComponents: Record<string, any>) {
@@ -313,6 +341,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
       const creates = method === 'put' || (method === 'post' && !/^\/(search|delete)\//.test(path));
       if (creates) answers['409'] ??= ref('409Conflict');
       if (operation.requestBody) answers['413'] = ref('413PayloadTooLarge');
+      answers['431'] = ref('431RequestHeaderFieldsTooLarge');
       answers['500'] = ref('500InternalServerError');
       answers['503'] = ref('503ServiceUnavailable');
     }

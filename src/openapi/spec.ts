@@ -236,9 +236,10 @@ export class BrapiSpec {
 
 /**
  * Query parameter schemas as clients use them: the v2.1 files spell programType STANARD where the Program record
- * says STANDARD (both are accepted), and a plain date is a fine bound for a date-time range parameter.
+ * says STANDARD (both are accepted), and a plain date is a fine bound for a date-time range parameter. The served
+ * document declares the same (openapi/document.ts).
  */
-function queryErrata(schema: JsonSchema): JsonSchema {
+export function queryErrata(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.enum) && schema.enum.includes('STANARD')) return { ...schema, enum: [...schema.enum, 'STANDARD'] };
   if (schema.format === 'date-time') return { ...schema, format: undefined, anyOf: [{ format: 'date' }, { format: 'date-time' }] };
   return schema;

@@ -1,6 +1,7 @@
 // What Schemathesis (scripts/schemathesis.sh, run in CI) found, each kept as a test of its own: pages past Cypher's
 // list indexes, a pedigree node with members of the wrong type, a saved search that timed out, whole numbers larger
-// than a JSON number holds, the Allow header of a fixed path, and the served document saying what the service checks.
+// than a JSON number holds, the Allow header of a fixed path, malformed values beside the parameter that wins, a
+// missing list of calls, and the served document saying what the service checks.
 import { expect } from 'chai';
 import { DatabaseUnavailableError } from '../../src/errors.js';
 import { BoltGraph } from '../../src/graph/bolt-transport.js';
@@ -81,6 +82,61 @@ describe('what the outside fuzzer found', () => {
     expect(content.headers.get('allow')).to.equal('GET, PUT');
   });
 
+  it('a malformed value is refused even where another parameter makes it moot (a page token beside a page, a depth beside includeFullTree)', async () => {
+    for (const path of ['/variants?pageToken=33c27874&page=0', '/calls?pageToken=x&page=0', '/pedigree?germplasmDbId=soy-williams-82&includeFullTree=true&progenyDepth=1001']) {
+      const res = await api('GET', path);
+      expect(res.status, `${path}: ${res.text}`).to.equal(400);
+    }
+    expect((await api('GET', '/variants?pageToken=1')).status).to.equal(200);
+  });
+
+  it('a whole-number filter beyond 2^53 is a 400, not a filter that matches nothing', async () => {
+    for (const path of ['/observationunits', '/observations', '/observationunits/table', '/observations/table']) {
+      const res = await api('GET', `${path}?observationUnitLevelOrder=9007199254740992`);
+      expect(res.status, `${path}: ${res.text}`).to.equal(400);
+      expect(res.text).to.contain('observationUnitLevelOrder');
+      expect((await api('GET', `${path}?observationUnitLevelOrder=9007199254740991`)).status, path).to.equal(200);
+    }
+  });
+
+  it('name suggestions past 2^31 answer an empty page, not a 500', async () => {
+    const res = await api('GET', '/extensions/germplasm-suggestions?text=williams&page=9007199254740990&pageSize=1');
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.result.data).to.deep.equal([]);
+    expect(res.json.metadata.pagination.totalCount).to.be.greaterThan(0);
+  });
+
+  it('a date-time bound of a date range: any valid offset and year (0043 is not 1943), compared as its UTC instant; an impossible offset is a 400', async () => {
+    const ids = async (q: string) => (await api('GET', `/events?studyDbId=study-urbana-2024&pageSize=1000&${q}`)).json.result.data.map((e: { eventDbId: string }) => e.eventDbId).sort();
+    const all = await ids('');
+    expect(all.length).to.be.greaterThan(1);
+    expect(await ids('dateRangeStart=0043-10-10T03:15:29.6%2B17:34')).to.deep.equal(all);
+    expect(await ids('dateRangeEnd=0043-10-10')).to.deep.equal([]);
+    // 2024-10-02T01:00+05:00 is 2024-10-01T20:00Z: the harvest on 2024-10-02 is after it (compared as text, it was not).
+    const harvest = await ids('dateRangeStart=2024-10-02');
+    expect(harvest.length).to.be.greaterThan(0);
+    expect(await ids('dateRangeStart=2024-10-02T01:00:00%2B05:00')).to.deep.equal(harvest);
+    expect((await api('GET', '/events?dateRangeStart=2024-10-02T01:00:00%2B99:00')).status).to.equal(400);
+  });
+
+  it('an empty number is a 400; an empty text is no filter', async () => {
+    const res = await api('GET', '/observations?observationUnitLevelOrder=');
+    expect(res.status, res.text).to.equal(400);
+    expect(res.text).to.contain('observationUnitLevelOrder');
+    const text = await api('GET', '/observations?observationUnitLevelName=&pageSize=1');
+    expect(text.status, text.text).to.equal(200);
+    expect(text.json.metadata.pagination.totalCount).to.equal((await api('GET', '/observations?pageSize=1')).json.metadata.pagination.totalCount);
+  });
+
+  it('PUT /calls needs its list of calls: no body is a 400, an empty list changes nothing', async () => {
+    const before = (await api('GET', '/calls?pageSize=5')).json.result.data;
+    const res = await api('PUT', '/calls');
+    expect(res.status, res.text).to.equal(400);
+    expect(res.text).to.contain('list of Call records');
+    expect((await api('PUT', '/calls', [])).status).to.equal(200);
+    expect((await api('GET', '/calls?pageSize=5')).json.result.data).to.deep.equal(before);
+  });
+
   describe('the served document says what the service checks', () => {
     let doc: any;
     before(async () => {
@@ -106,6 +162,28 @@ describe('what the outside fuzzer found', () => {
       expect(JSON.stringify(doc.components.schemas.ProgramNewRequest)).to.not.contain('"required"');
       const created = await api('POST', '/programs', [{ abbreviation: 'ST' }]);
       expect(created.status, created.text).to.equal(200);
+    });
+
+    it('bounds the allele matrix dimensions, page tokens and narrower page sizes as the service checks them; a search body is optional', async () => {
+      const params = (path: string, method = 'get') => Object.fromEntries(doc.paths[path][method].parameters
+        .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
+        .map((p: any) => [p.name, p]));
+      const matrix = params('/allelematrix');
+      expect(matrix.dimensionVariantPage.schema).to.include({ minimum: 0 });
+      expect(matrix.dimensionCallSetPageSize.schema).to.include({ minimum: 1, maximum: server().config.maxPageSize });
+      expect((await api('GET', '/allelematrix?dimensionVariantPage=-1')).status).to.equal(400);
+      const token = params('/variants').pageToken;
+      expect(token.schema.pattern).to.equal('^[0-9]{1,15}$');
+      expect(token.example).to.match(new RegExp(token.schema.pattern));
+      expect(params('/extensions/germplasm-suggestions').pageSize.schema).to.include({ minimum: 1, maximum: 100 });
+      expect((await api('GET', '/extensions/germplasm-suggestions?text=wi&pageSize=101')).status).to.equal(400);
+      expect(params('/observationunits/table').observationUnitLevelRelationshipOrder.schema).to.include({ type: 'integer' });
+      expect(doc.paths['/extensions/genomic-relationship'].get.responses).to.have.property('431');
+      expect(doc.paths['/search/referencesets'].post.requestBody.required).to.equal(false);
+      expect([200, 202]).to.include((await api('POST', '/search/referencesets')).status);
+      // A date bounds a date-time range as well as a date-time does.
+      expect(JSON.stringify(params('/observations').observationTimeStampRangeStart.schema)).to.contain('"format":"date"');
+      expect((await api('GET', '/observations?observationTimeStampRangeStart=2023-01-01')).status).to.equal(200);
     });
 
     it('declares 404 where a request names DbIds outside the path (bulk PUT, deletes, saved searches) and 406 where Accept chooses the format', async () => {

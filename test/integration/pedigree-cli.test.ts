@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import { FIXTURES } from '../../src/demo/load.js';
-import { cli } from '../support/cli.js';
+import { cli, cliProcess } from '../support/cli.js';
 import { api, onBundledNeo4j, server, type TestDatabase } from '../support/server.js';
 
 async function pedigreeOf(id: string, query = '') {
@@ -140,6 +140,52 @@ describe('pedigree import and export CLI', function () {
     const unknown = await runCli('export', ['No Such Cultivar']);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.contain('No germplasm has the DbId or name "No Such Cultivar"');
+  });
+
+  it('killed midway, an import leaves whole batches only, and running it again completes it as one run would have', async function () {
+    this.timeout(300_000);
+    // 3,000 germplasm in a heap-shaped pedigree (12 generations), 300 per transaction.
+    const N = 3000;
+    const name = (i: number) => `CLI-K ${i}`;
+    const parents = (i: number): Array<[number, 'FEMALE' | 'MALE']> => {
+      if (i === 0) return [];
+      const [mother, father] = [Math.floor((i - 1) / 2), Math.floor((i - 1) / 3)];
+      return mother === father ? [[mother, 'FEMALE']] : [[mother, 'FEMALE'], [father, 'MALE']];
+    };
+    const rows = Array.from({ length: N }, (_, i) => [name(i), ...parents(i).map(([p]) => name(p))].concat(['', '']).slice(0, 3).join(','));
+    const csv = file('killed.csv', `Name,Mother,Father\n${rows.join('\n')}\n`);
+    const expected = Array.from({ length: N }, (_, i) => parents(i).map(([p, type]) => [name(i), name(p), type].join(' <- '))).flat().sort();
+    const stored = async () => (await server().graph.read<{ n: number }>("MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'cli-k-' RETURN count(g) AS n"))[0].n;
+    const edges = async () => (await server().graph.read<{ e: string }>(
+      "MATCH (c:Germplasm)-[r:PARENT]->(p:Germplasm) WHERE c.germplasmDbId STARTS WITH 'cli-k-' RETURN c.germplasmName + ' <- ' + p.germplasmName + ' <- ' + r.parentType AS e",
+    )).map((r) => r.e).sort();
+    const args = [csv, '--id-prefix', 'cli-k-', '--crop', 'Soybean', '--batch-size', '300'];
+
+    // The process is killed (as a closed laptop or an out-of-memory kill would end it) once its first batch is committed;
+    // the open transaction dies with its connection.
+    const { child, done } = cliProcess('import', args, undefined, dir);
+    let atKill = 0;
+    while ((atKill = await stored()) < 300) {
+      expect(child.exitCode, 'the import ended before its first batch was seen').to.equal(null);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGKILL');
+    expect((await done).signal).to.equal('SIGKILL');
+    const left = await stored();
+    expect(left, 'the import finished before it could be killed').to.be.lessThan(N);
+    expect(left % 300, `${left} germplasm: a batch was left in part`).to.equal(0);
+    // The batches that are there are whole: each germplasm with every parent the file gives it (parents come first).
+    const names = new Set((await server().graph.read<{ name: string }>(
+      "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'cli-k-' RETURN g.germplasmName AS name",
+    )).map((r) => r.name));
+    expect(await edges()).to.deep.equal(expected.filter((e) => names.has(e.split(' <- ')[0])));
+
+    const again = await runCli('import', args);
+    expect(again.code, again.stderr).to.equal(0);
+    expect(report(csv)).to.include({ records: N, existing: left, created: N - left });
+    expect(await stored()).to.equal(N);
+    expect(await edges()).to.deep.equal(expected);
+    console.log(`      killed with ${atKill} germplasm committed (${left} once the open batch rolled back); the second run created ${N - left}`);
   });
 
   describe('all of SoyBase into an empty database', () => {

@@ -87,9 +87,15 @@ const cases: Case[] = [
     expected: { where: 'n.startDate >= $f0', params: { f0: '2020-01-31' }, ignored: [] },
   },
   {
-    name: 'max date-time with offset stays a string',
+    // Compared as an instant: a date-time bound of a date field becomes its UTC form (a stored date is its day's start).
+    name: 'max date-time with offset becomes its UTC instant',
     input: { endDate: '2021-06-01T12:30:00+02:00' },
-    expected: { where: '(n.endDate <= $f0 OR n.endDate STARTS WITH $f0)', params: { f0: '2021-06-01T12:30:00+02:00' }, ignored: [] },
+    expected: { where: '(n.endDate <= $f0 OR n.endDate STARTS WITH $f0)', params: { f0: '2021-06-01T10:30:00.000Z' }, ignored: [] },
+  },
+  {
+    name: 'a date in the first century is a date (not read as 19xx)',
+    input: { startDate: '0043-10-10' },
+    expected: { where: 'n.startDate >= $f0', params: { f0: '0043-10-10' }, ignored: [] },
   },
   {
     // Stored date-times on that day are below or equal to the bound only as a prefix: the day is included whole.

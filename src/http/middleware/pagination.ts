@@ -9,7 +9,9 @@ export function pagination(): Middleware<BrapiState, BrapiContextExtras> {
   return async function pagination(ctx, next) {
     const max = ctx.services.config.maxPageSize;
     // pageToken (deprecated, token-paged calls of Genotyping): our tokens are page numbers (modules/genotyping/paging.ts).
-    const page = ctx.query.page === undefined && ctx.query.pageToken !== undefined ? parse(ctx.query.pageToken, 'pageToken', 0) : parse(ctx.query.page, 'page', 0);
+    // A token is checked even beside a page (which wins): a malformed one is a bad request either way.
+    const token = ctx.query.pageToken === undefined ? undefined : parse(ctx.query.pageToken, 'pageToken', 0);
+    const page = ctx.query.page === undefined && token !== undefined ? token : parse(ctx.query.page, 'page', 0);
     const pageSize = parse(ctx.query.pageSize, 'pageSize', Math.min(DEFAULT_PAGE_SIZE, max));
     checkPageSize(pageSize, max);
     ctx.state.paging = { page, pageSize };

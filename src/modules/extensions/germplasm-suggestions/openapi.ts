@@ -31,10 +31,10 @@ export const germplasmSuggestionOperations: ExtensionOperation[] = [{
       `with a word starting with it, then the rest; shorter names first. At most ${MAX_CANDIDATES} matches are ` +
       'ranked (totalCount says how many).',
     parameters: [
-      { name: 'text', in: 'query', required: true, description: `What was typed (1 to ${MAX_TEXT_LENGTH} characters).`, schema: { type: 'string' } },
+      { name: 'text', in: 'query', required: true, description: `What was typed (1 to ${MAX_TEXT_LENGTH} characters).`, schema: { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' } },
       { name: 'commonCropName', in: 'query', required: false, description: 'Only germplasm of this crop.', schema: { type: 'string' } },
       { $ref: '#/components/parameters/page' },
-      { name: 'pageSize', in: 'query', required: false, description: `Suggestions per page (default ${DEFAULT_SUGGESTIONS}, at most ${MAX_SUGGESTIONS}).`, schema: { type: 'integer' } },
+      { name: 'pageSize', in: 'query', required: false, description: `Suggestions per page (default ${DEFAULT_SUGGESTIONS}, at most ${MAX_SUGGESTIONS}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_SUGGESTIONS } },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     responses: {

@@ -2,6 +2,7 @@
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { fulltextIndexName, type SchemaItem } from '../../../graph/schema.js';
+import { pageBounds } from '../../../http/middleware/pagination.js';
 
 /** Names, synonyms, accession numbers and DbIds of germplasm, by word (lower case). */
 export const GERMPLASM_NAME_INDEX: SchemaItem = {
@@ -41,7 +42,7 @@ export async function suggestGermplasm(graph: Graph, text: string, crop: string 
   const query = luceneQuery(text);
   if (!query) return { total: 0, page: [] as Suggestion[] };
   const lower = text.trim().toLowerCase();
-  const skip = page * pageSize;
+  const { skip, end } = pageBounds(page, pageSize);
   const [row] = await graph.read<{ total: number; page: Suggestion[] }>(cypher('extensions/germplasm-suggestions'), {
     index: fulltextIndexName(GERMPLASM_NAME_INDEX.label, GERMPLASM_NAME_INDEX.prop),
     query,
@@ -50,7 +51,7 @@ export async function suggestGermplasm(graph: Graph, text: string, crop: string 
     wordStart: wordStartPattern(lower),
     crop,
     skip,
-    end: skip + pageSize,
+    end,
   });
   return row ?? { total: 0, page: [] };
 }

@@ -3,6 +3,8 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { GRM_PATH, PEDIGREE_CHECK_PATH } from './routes.js';
 import { dataResult, errorResponses, ok } from '../../../openapi/extension.js';
+import { KINSHIP_METHODS } from '../kinship/kinship.js';
+import { MAX_KINSHIP_GERMPLASM } from '../kinship/params.js';
 
 const evidence = (count: string) => ({
   type: 'object', nullable: true,
@@ -27,60 +29,77 @@ const check = {
     },
   },
 };
-const query = (name: string, description: string, type = 'string', array = false) =>
-  ({ name, in: 'query', required: false, description, schema: array ? { type: 'array', items: { type } } : { type } });
+// Bounds as the routes check them (a schema-valid request is never refused for its form).
+const query = (name: string, description: string, schema: object) => ({ name, in: 'query', required: false, description, schema });
+const id = { type: 'string', minLength: 1 };
+const ids = { type: 'array', minItems: 1, items: id };
+const count = { type: 'integer', minimum: 0, maximum: 100_000 };
 
-export const pedigreeCheckOperations: ExtensionOperation[] = [{
-  path: PEDIGREE_CHECK_PATH,
-  method: 'get',
-  module: 'Genotyping',
-  operation: {
-    tags: ['Genotyping'],
-    summary: 'Extension: the recorded pedigree checked against marker genotypes (inbred crops)',
-    description: 'Not part of BrAPI. Every germplasm genotyped in the variant set with a genotyped parent: the Mendelian ' +
-      'inconsistency rate of its trio, the opposing homozygotes of each parent-offspring pair, a verdict per parent with ' +
-      'its reason, and the best-matching genotyped lines in place of a parent the markers contradict. POST takes the same ' +
-      'members as a body (germplasmDbIds a list).',
-    parameters: [
-      { ...query('variantSetDbId', 'The variant set whose genotypes are compared.'), required: true },
-      query('germplasmDbId', 'Check only these offspring.', 'string', true),
-      query('maxRate', 'Highest inconsistency rate of a passing test (default 0.03).', 'number'),
-      query('candidates', 'Candidates listed for a contradicted parent (default 3).', 'integer'),
-      query('minMarkers', 'Fewest markers called in all lines of a test for a verdict (default 50).', 'integer'),
-      { $ref: '#/components/parameters/page' },
-      { $ref: '#/components/parameters/pageSize' },
-      { $ref: '#/components/parameters/authorizationHeader' },
-    ],
-    responses: {
-      200: ok(dataResult(check)),
-      ...errorResponses,
+type Param = ReturnType<typeof query> & { required?: boolean };
+
+/**
+ * The GET with its query parameters and the POST taking the same members as a body (germplasmDbId as the list
+ * germplasmDbIds); both reads.
+ */
+function getAndPost(path: string, summary: string, description: string, members: Param[], paged: boolean, result: object): ExtensionOperation[] {
+  const common = [
+    ...(paged ? [{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/pageSize' }] : []),
+    { $ref: '#/components/parameters/authorizationHeader' },
+  ];
+  const bodyName = (name: string) => (name === 'germplasmDbId' ? 'germplasmDbIds' : name);
+  const body = {
+    type: 'object',
+    required: members.filter((m) => m.required).map((m) => bodyName(m.name)),
+    properties: Object.fromEntries(members.map((m) => [bodyName(m.name), { ...m.schema, description: m.description }])),
+  };
+  const responses = { 200: ok(result), ...errorResponses };
+  const operation = { tags: ['Genotyping'], summary, responses };
+  return [
+    { path, method: 'get', module: 'Genotyping', operation: { ...operation, description, parameters: [...members, ...common] } },
+    {
+      path, method: 'post', module: 'Genotyping',
+      operation: { ...operation, description: `${description} The POST takes the same members as a body and is a read.`, parameters: common, requestBody: { required: true, content: { 'application/json': { schema: body } } } },
     },
-  },
-}, {
-  path: GRM_PATH,
-  method: 'get',
-  module: 'Genotyping',
-  operation: {
-    tags: ['Genotyping'],
-    summary: 'Extension: genomic relationship matrix (VanRaden 2008) beside the pedigree relationship',
-    description: 'Not part of BrAPI. G = ZZ\' / 2 sum p(1-p) over the markers of the variant set (allele frequencies from all ' +
-      'its lines, a missing call set to its mean), and the pedigree relationship A (kinship extension), in the order ' +
-      'asked. POST takes { variantSetDbId, germplasmDbIds, method }.',
-    parameters: [
-      { ...query('variantSetDbId', 'The variant set whose genotypes are used.'), required: true },
-      { ...query('germplasmDbId', 'The germplasm, all genotyped in the variant set.', 'string', true), required: true },
-      query('method', 'Pedigree method of A: pedigree (default) or inbred.'),
-      { $ref: '#/components/parameters/authorizationHeader' },
+  ];
+}
+
+export const pedigreeCheckOperations: ExtensionOperation[] = [
+  ...getAndPost(
+    PEDIGREE_CHECK_PATH,
+    'Extension: the recorded pedigree checked against marker genotypes (inbred crops)',
+    'Not part of BrAPI. Every germplasm genotyped in the variant set with a genotyped parent: the Mendelian ' +
+      'inconsistency rate of its trio, the opposing homozygotes of each parent-offspring pair, a verdict per parent with ' +
+      'its reason, and the best-matching genotyped lines in place of a parent the markers contradict.',
+    [
+      { ...query('variantSetDbId', 'The variant set whose genotypes are compared.', id), required: true },
+      query('germplasmDbId', 'Check only these offspring.', ids),
+      query('maxRate', 'Highest inconsistency rate of a passing test (default 0.03).', { type: 'number', minimum: 0, maximum: 1 }),
+      query('candidates', 'Candidates listed for a contradicted parent (default 3).', count),
+      query('minMarkers', 'Fewest markers called in all lines of a test for a verdict (default 50).', count),
     ],
-    responses: {
-      200: ok({ type: 'object', properties: {
+    true,
+    dataResult(check),
+  ),
+  ...getAndPost(
+    GRM_PATH,
+    'Extension: genomic relationship matrix (VanRaden 2008) beside the pedigree relationship',
+    'Not part of BrAPI. G = ZZ\' / 2 sum p(1-p) over the markers of the variant set (allele frequencies from all ' +
+      'its lines, a missing call set to its mean), and the pedigree relationship A (kinship extension), in the order asked.',
+    [
+      { ...query('variantSetDbId', 'The variant set whose genotypes are used.', id), required: true },
+      { ...query('germplasmDbId', 'The germplasm, all genotyped in the variant set.', { ...ids, maxItems: MAX_KINSHIP_GERMPLASM }), required: true },
+      query('method', 'Pedigree method of A: pedigree (default) or inbred.', { type: 'string', enum: [...KINSHIP_METHODS] }),
+    ],
+    false,
+    {
+      type: 'object',
+      properties: {
         variantSetDbId: { type: 'string' }, germplasmDbIds: { type: 'array', items: { type: 'string' } },
         germplasmNames: { type: 'array', items: { type: 'string', nullable: true } }, markers: { type: 'integer' },
         genomicRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
         pedigreeRelationship: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
         pedigreeMethod: { type: 'string' },
-      } }),
-      ...errorResponses,
+      },
     },
-  },
-}];
+  ),
+];

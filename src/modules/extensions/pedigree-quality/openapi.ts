@@ -28,8 +28,8 @@ export const pedigreeQualityOperations: ExtensionOperation[] = [{
       'SIMILAR_NAME (names of one crop equal but for case, spaces and punctuation), UNKNOWN_PARENTS (no parent), ' +
       'UNKNOWN_PARENT (one parent of a cross missing), CROSS_CROP (a parent of another crop). JSON, or CSV/TSV.',
     parameters: [
-      { name: 'commonCropName', in: 'query', description: 'Only germplasm of this crop.', schema: { type: 'string' } },
-      { name: 'programDbId', in: 'query', description: 'Only germplasm of this program (grown in its trials, named by its crossing projects, held in its seed lots).', schema: { type: 'string' } },
+      { name: 'commonCropName', in: 'query', description: 'Only germplasm of this crop.', schema: { type: 'string', minLength: 1 } },
+      { name: 'programDbId', in: 'query', description: 'Only germplasm of this program (grown in its trials, named by its crossing projects, held in its seed lots).', schema: { type: 'string', minLength: 1 } },
       { name: 'check', in: 'query', description: 'Only these checks (repeat the parameter); default all.', schema: { type: 'array', items: { type: 'string', enum: [...QUALITY_CHECKS] } }, style: 'form', explode: true },
       { name: 'format', in: 'query', description: 'json (default), csv or tsv: check, germplasmDbId, germplasmName, relatedDbIds (;-separated), reason.', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
       { $ref: '#/components/parameters/authorizationHeader' },

@@ -14,7 +14,7 @@ const ids = {
   name: 'germplasmDbId',
   in: 'query',
   description: 'Germplasm whose pedigree (themselves and all their ancestors) is used; repeat the parameter for several. None: the whole database.',
-  schema: { type: 'array', items: { type: 'string' } },
+  schema: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
   style: 'form',
   explode: true,
 };
@@ -25,7 +25,7 @@ const body = {
       schema: {
         type: 'object',
         properties: {
-          germplasmDbIds: { type: 'array', items: { type: 'string' }, description: 'Absent: the whole database.' },
+          germplasmDbIds: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Absent: the whole database.' },
           method: { type: 'string', enum: ['pedigree', 'inbred'] },
         },
       },

@@ -55,8 +55,9 @@ export const routes: RouteDef[] = [
   // Calls come from imports, which have no creator: as for any such record, only an admin changes them.
   write.put('/calls', async (ctx) => {
     const body = ctx.request.body;
-    // No body, or an empty list, changes nothing and answers the first page (as the bulk updates of other entities).
-    const updates = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && !Object.keys(body).length) ? [] : callUpdates(body);
+    // The body is a list of calls (400 otherwise, a missing body included); an empty list changes nothing and answers
+    // the first page.
+    const updates = callUpdates(body);
     if (updates.length && !hasRole(ctx.state.actor, 'admin')) throw new ForbiddenError('Calls belong to their import: only an admin may change them.');
     if (updates.length) await updateCalls(ctx.services.graph, updates);
     const filter = updates.length ? { ...NO_FILTER, variantDbIds: [...new Set(updates.map((u) => u.variantDbId))], callSetDbIds: [...new Set(updates.map((u) => u.callSetDbId))] } : NO_FILTER;

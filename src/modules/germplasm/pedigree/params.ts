@@ -17,9 +17,11 @@ export const SHAPE_PARAMS = ['pedigreeDepth', 'progenyDepth', 'includeFullTree',
 /** Splits pedigree input (query or search body) into the traversal shape and the remaining germplasm filters. */
 export function pedigreeShape(input: Record<string, unknown>): { shape: PedigreeShape; filters: Record<string, unknown> } {
   const fullTree = bool(input, 'includeFullTree', false);
+  // Checked even where includeFullTree makes them moot: a bad value is a bad request either way.
+  const [pedigreeDepth, progenyDepth] = [depth(input, 'pedigreeDepth'), depth(input, 'progenyDepth')];
   const shape = {
-    pedigreeDepth: fullTree ? null : depth(input, 'pedigreeDepth'),
-    progenyDepth: fullTree ? null : depth(input, 'progenyDepth'),
+    pedigreeDepth: fullTree ? null : pedigreeDepth,
+    progenyDepth: fullTree ? null : progenyDepth,
     includeParents: bool(input, 'includeParents', true),
     includeProgeny: bool(input, 'includeProgeny', true),
     includeSiblings: bool(input, 'includeSiblings', false),
