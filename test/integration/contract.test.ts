@@ -130,8 +130,10 @@ describe('HTTP contract', () => {
       for (const call of calls) {
         for (const method of call.methods) {
           const path = '/' + call.service.replace(/\{\w+\}/g, 'no-such-id');
-          // A POST body of the shape its operation takes: an empty search, no records, an extract of everything.
-          const body = method === 'POST' ? (/^\/(search|delete)\//.test(path) || path === '/variantsets/extract' ? {} : []) : method === 'PUT' ? {} : undefined;
+          // An empty body of the call's shape: a search or delete request, an extract request (of everything), a list
+          // of records (PUT /calls takes a list of calls), or a map keyed by DbId (the other bulk PUTs).
+          const list = method === 'POST' ? !/^\/(search|delete)\//.test(path) && path !== '/variantsets/extract' : path === '/calls';
+          const body = method === 'GET' ? undefined : list ? [] : {};
           const res = await api(method, path, body);
           // The extract made a variant set of every stored call: removed, so others count the same genotyping data.
           if (path === '/variantsets/extract' && res.status === 200) await removeVariantSets([res.json.result.variantSetDbId]);
