@@ -1,6 +1,6 @@
 // The cost of the pedigree analytics extensions (npm run bench -- --analytics-only; in --quick on small data):
-// inbreeding of every germplasm of SoyBase (the demo data), A-inverse and the pedigree quality report of the 100k
-// synthetic pedigree. Each request (over HTTP, JSON or the .giv text) is timed against its two parts measured alone
+// inbreeding of every germplasm of SoyBase (the demo data), pairs of SoyBase cultivars side by side, A-inverse and the
+// pedigree quality report of the 100k synthetic pedigree. Each request (over HTTP, JSON or the .giv text) is timed against its two parts measured alone
 // in the same run: the one Cypher statement (on the service's connection) and the computation (in this process;
 // also its CPU time, since the machine is shared and wall time then includes waiting for a core).
 // Written to bench/results/analytics.{json,md} (quick: analytics-quick.*, git-ignored).
@@ -14,6 +14,9 @@ import { readPedigree } from '../src/modules/extensions/relationship/query.js';
 import { qualityFindings } from '../src/modules/extensions/pedigree-quality/quality.js';
 import { readQualityScope } from '../src/modules/extensions/pedigree-quality/query.js';
 import { findCrosses } from '../src/modules/extensions/duplicate-crosses/query.js';
+import { commonAncestors } from '../src/modules/extensions/germplasm-comparison/compare.js';
+import { readComparison } from '../src/modules/extensions/germplasm-comparison/query.js';
+import { computeKinship } from '../src/modules/extensions/kinship/kinship.js';
 import { crossPairs } from '../src/modules/extensions/duplicate-crosses/routes.js';
 import type { RunningServer } from '../src/server.js';
 import { machine } from './report.js';
@@ -92,6 +95,68 @@ export async function measureInbreeding(running: RunningServer, dataset: string,
     size: (text) => ({ germplasm: JSON.parse(text).result.germplasmCount }),
     targetMs,
   }, dataset, records.length, reps, log)];
+}
+
+/**
+ * Two germplasm side by side, for pairs of SoyBase cultivars (the demo data): Williams 82 with its full sib L24A and
+ * with L24, and pairs of cultivars with parents spread over the whole collection (mostly unrelated: their shortest
+ * path, when there is one, crosses much of the pedigree). Each round times every pair; target p50 50 ms.
+ */
+export async function measureComparison(running: RunningServer, dataset: string, reps: number, log: (s: string) => void, pairCount = 30): Promise<AnalyticsCase[]> {
+  const [{ ids }] = await running.graph.read<{ ids: string[] }>(
+    `MATCH (g:Germplasm)-[:PARENT]->() WHERE g.germplasmDbId STARTS WITH 'soy-' AND NOT g.germplasmDbId STARTS WITH 'soy-x-'
+     WITH DISTINCT g.germplasmDbId AS id ORDER BY id WITH collect(id) AS ids
+     RETURN [i IN range(0, $n - 1) | ids[toInteger(i * size(ids) / $n)]] AS ids`,
+    { n: 2 * (pairCount - 2) },
+  );
+  const pairs: Array<[string, string]> = [['soy-williams-82', 'soy-l24a'], ['soy-williams-82', 'soy-l24']];
+  for (let i = 0; i + 1 < ids.length; i += 2) pairs.push([ids[i], ids[i + 1]]);
+  const url = ([a, b]: [string, string]) => `${running.baseUrl}/extensions/germplasm-comparison?germplasmDbIds=${encodeURIComponent(a)},${encodeURIComponent(b)}`;
+  const reads = new Map<string, Awaited<ReturnType<typeof readComparison>>>();
+  let common = 0;
+  let joined = 0;
+  for (const pair of pairs) {
+    const result = JSON.parse(await fetchText(url(pair))).result;
+    common += result.commonAncestorCount;
+    if (result.path) joined++;
+    reads.set(pair.join(), await readComparison(running.graph, ...pair));
+  }
+  const times = { request: [] as number[], traversal: [] as number[], compute: [] as number[], cpu: [] as number[] };
+  for (let rep = 0; rep < reps; rep++) {
+    for (const pair of pairs) {
+      const steps = [
+        async () => times.request.push((await timed(() => fetchText(url(pair)))).ms),
+        async () => times.traversal.push((await timed(() => readComparison(running.graph, ...pair))).ms),
+        async () => {
+          const { pedigree } = reads.get(pair.join())!;
+          const { ms, cpu } = await cpuTimed(() => {
+            commonAncestors(pedigree, ...pair);
+            computeKinship(pedigree, pair, 'pedigree');
+          });
+          times.compute.push(ms);
+          times.cpu.push(cpu);
+        },
+      ];
+      for (let k = 0; k < steps.length; k++) await steps[(rep + k) % steps.length]();
+    }
+  }
+  const [request, traversal, compute, computeCpu] = [times.request, times.traversal, times.compute, times.cpu].map(summarize);
+  const targetMs = 50;
+  log(`  germplasm comparison, ${pairs.length} pairs on ${dataset}: p50 request ${request.p50} ms, statement ${traversal.p50} ms, compute ${compute.p50} ms (CPU ${computeCpu.p50} ms)`);
+  return [{
+    name: `germplasm comparison, ${pairs.length} pairs`,
+    dataset,
+    call: 'GET /extensions/germplasm-comparison',
+    germplasm: 2 * pairs.length,
+    size: { pairs: pairs.length, joined, 'common ancestors': common },
+    targetMs,
+    request,
+    traversal,
+    compute,
+    computeCpu,
+    requestPerTraversal: ratio(request.p50, traversal.p50),
+    pass: request.p50 <= targetMs,
+  }];
 }
 
 /** A-inverse (JSON and .giv) and the quality report of the whole database (the 100k synthetic pedigree): 10 s each. */

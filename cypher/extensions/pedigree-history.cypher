@@ -1,5 +1,6 @@
 // The recorded changes of one germplasm's parents, oldest first, one page of them and their count; no row when the
-// germplasm does not exist.  Params: $germplasmDbId, $skip, $end
+// germplasm does not exist. A germplasm that a duplicate was merged into lists the duplicate's changes too, under the
+// DbIds they were recorded with (the duplicate's name, gone with it, is null).  Params: $germplasmDbId, $skip, $end
 MATCH (g:Germplasm {germplasmDbId: $germplasmDbId})
 OPTIONAL MATCH (h:PedigreeChange)-[:CHANGES_CHILD]->(g)
 WITH g, h ORDER BY h.sequence, h.position
@@ -11,9 +12,9 @@ RETURN size(changes) AS total, [h IN changes[$skip..$end] | {
   userId: h.userId,
   source: h.source,
   action: h.action,
-  germplasmDbId: g.germplasmDbId,
-  germplasmName: g.germplasmName,
+  germplasmDbId: h.germplasmDbId,
+  germplasmName: CASE WHEN h.germplasmDbId = g.germplasmDbId THEN g.germplasmName END,
   parentDbId: h.parentDbId,
-  parentGermplasmName: head([(h)-[:CHANGES_PARENT]->(p:Germplasm) | p.germplasmName]),
+  parentGermplasmName: head([(h)-[:CHANGES_PARENT]->(p:Germplasm) WHERE p.germplasmDbId = h.parentDbId | p.germplasmName]),
   parentType: h.parentType
 }] AS page

@@ -44,6 +44,10 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { germplasmComparisonOperations } from './extensions/germplasm-comparison/openapi.js';
+import { routes as germplasmComparisonRoutes } from './extensions/germplasm-comparison/routes.js';
+import { germplasmMergeOperations } from './extensions/germplasm-merge/openapi.js';
+import { routes as germplasmMergeRoutes } from './extensions/germplasm-merge/routes.js';
 import { pedigreeCheckOperations } from './extensions/pedigree-check/openapi.js';
 import { kinshipOperations } from './extensions/kinship/openapi.js';
 import { routes as pedigreeCheckRoutes } from './extensions/pedigree-check/routes.js';
@@ -133,6 +137,8 @@ export const routes: RouteDef[] = [
   ...observationRoutes,
   ...observationUnitRoutes,
   ...kinshipRoutes,
+  ...germplasmComparisonRoutes,
+  ...germplasmMergeRoutes,
   ...pedigreeCheckRoutes,
   ...pedigreeHistoryRoutes,
   ...callRoutes,
@@ -148,6 +154,8 @@ export const routes: RouteDef[] = [
 /** Extension calls declared in the OpenAPI document (/docs) beside the official ones. */
 export const extensionOperations: ExtensionOperation[] = [
   ...pedigreeHistoryOperations,
+  ...germplasmComparisonOperations,
+  ...germplasmMergeOperations,
   ...germplasmSuggestionOperations,
   ...relationshipOperations,
   ...pedigreeQualityOperations,

@@ -226,6 +226,24 @@ describe('authentication and authorization', () => {
         expect(await parentsOf('effect-undo')).to.deep.equal([]);
       });
 
+      it('POST /extensions/germplasm/{id}/merge changes the survivor and deletes the duplicate: the owner of both only; their relatives are not a change', async () => {
+        const nodes = [
+          { germplasmDbId: 'effect-merge-keep', germplasmName: 'Effect merge keep' },
+          { germplasmDbId: 'effect-merge-dup', germplasmName: 'Effect merge dup' },
+        ];
+        expect((await api('POST', '/pedigree', nodes, bearer(alice))).status).to.equal(200);
+        // Bob's child of the duplicate: its parent relationship moves with the merge, as a reference to the same germplasm.
+        const child = [{ germplasmDbId: 'effect-merge-child', germplasmName: 'Effect merge child', parents: [{ germplasmDbId: 'effect-merge-dup', parentType: 'FEMALE' }] }];
+        expect((await api('POST', '/pedigree', child, bearer(bob))).status).to.equal(200);
+        const bobs = await api('POST', '/extensions/germplasm/effect-merge-keep/merge', { duplicateDbId: 'effect-merge-dup' }, bearer(bob));
+        expect(bobs.status, bobs.text).to.equal(403);
+        expect(bobs.text).to.contain('"effect-merge-dup"').and.contain('"effect-merge-keep"');
+        expect((await api('GET', '/germplasm/effect-merge-dup')).status).to.equal(200);
+        const hers = await api('POST', '/extensions/germplasm/effect-merge-keep/merge', { duplicateDbId: 'effect-merge-dup' }, bearer(alice));
+        expect(hers.status, hers.text).to.equal(200);
+        expect(await parentsOf('effect-merge-child')).to.deep.equal(['effect-merge-keep']);
+      });
+
       it('seed moved into another user\'s lot changes its balance too: 403, and neither lot changes', async () => {
         const [mine] = (await api('POST', '/seedlots', [{ seedLotName: 'Bob lot', amount: 10, units: 'seeds' }], bearer(bob))).json.result.data;
         const [theirs] = (await api('POST', '/seedlots', [{ seedLotName: 'Alice lot', amount: 4, units: 'seeds' }], bearer(alice))).json.result.data;

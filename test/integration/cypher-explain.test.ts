@@ -10,6 +10,8 @@ import { compileWhere } from '../../src/entities/filters.js';
 import { entities } from '../../src/modules/registry.js';
 import type { FilterSpec } from '../../src/entities/types.js';
 import { traversalQuery } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { movableLinks } from '../../src/modules/extensions/germplasm-merge/merge.js';
+import { jsonFieldsQuery, moveQuery, writeJsonFieldsQuery } from '../../src/modules/extensions/germplasm-merge/queries.js';
 import { explainTree, type PlanStep } from '../support/plan.js';
 import { server } from '../support/server.js';
 
@@ -121,6 +123,17 @@ describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
     const where = 'ANY(v IN [(n)<-[:CONTAINS]-(:SeedLot)-[:IN_PROGRAM]->(r:Program) | r.programDbId] WHERE v IN $f0)';
     const plan = await explainTree(listQuery(germplasm, { anchors: [], where }), { f0: ['x'], skip: 0, end: 10 });
     expect(perCandidateWalks(plan), planText(plan)).to.not.deep.equal([]);
+  });
+
+  it('the germplasm merge: each kind of relationship it moves', async () => {
+    for (const link of movableLinks(entities)) {
+      const read = jsonFieldsQuery(link);
+      for (const q of [moveQuery(link), ...(read ? [read, writeJsonFieldsQuery(link)] : [])]) {
+        await explain(q).catch((err: Error) => {
+          throw new Error(`${link.type} ${link.label}: ${err.message}\n${q}`);
+        });
+      }
+    }
   });
 
   it('the pedigree traversal under each option', async () => {

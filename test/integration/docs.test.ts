@@ -77,9 +77,12 @@ describe('API documentation', () => {
     // Every extension route of the service is declared (GET and POST forms alike), and nothing else.
     const served = routes.map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`).filter(extension);
     expect(documented.filter(extension)).to.deep.equal([...new Set(served)].sort());
-    expect(documented).to.include.members(['GET /extensions/kinship', 'POST /extensions/kinship', 'POST /extensions/pedigree-check', 'POST /extensions/genomic-relationship']);
+    expect(documented).to.include.members(['GET /extensions/kinship', 'POST /extensions/kinship', 'POST /extensions/pedigree-check', 'POST /extensions/genomic-relationship', 'GET /extensions/germplasm-comparison', 'POST /extensions/germplasm/{germplasmDbId}/merge']);
     // The computing extensions' POSTs are reads: no token, like a search.
     expect(doc.paths['/extensions/relationship-inverse'].post.security).to.deep.equal([]);
+    expect(doc.paths['/extensions/germplasm-comparison'].get.security).to.deep.equal([]);
+    // A merge is a write: it keeps the bearer requirement.
+    expect(doc.paths['/extensions/germplasm/{germplasmDbId}/merge'].post).to.not.have.property('security');
     expect(doc.openapi).to.match(/^3\./);
     expect(doc.servers).to.deep.equal([{ url: new URL(server().baseUrl).pathname }]);
     expect(doc.paths['/pedigree'].get.parameters.map((p: any) => p.$ref ?? p.name)).to.include('#/components/parameters/germplasmDbId');

@@ -8,7 +8,7 @@ import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
-import { computeKinship } from './kinship.js';
+import { computeKinship, type UnusedParent } from './kinship.js';
 import { kinshipRequest, matrixOf, type KinshipRequest } from './params.js';
 import { readAncestry } from './query.js';
 
@@ -39,6 +39,13 @@ export const routes: RouteDef[] = [
 const named = (ids: string[]) =>
   ids.slice(0, NAMED_IN_MESSAGES).map((id) => JSON.stringify(id)).join(', ') + (ids.length > NAMED_IN_MESSAGES ? ` and ${ids.length - NAMED_IN_MESSAGES} more` : '');
 
+/** A WARNING naming the parent relationships that fit no kinship rule (left out of the computation). */
+export function reportUnusedParents(ctx: BrapiContext, unused: UnusedParent[]) {
+  if (!unused.length) return;
+  const edges = unused.map((u) => `${u.germplasmDbId} -${u.parentType}-> ${u.parentDbId}`);
+  addStatus(ctx, 'WARNING', `Parent relationships that fit no kinship rule were left out: ${named(edges).replace(/"/g, '')}.`);
+}
+
 async function answer(ctx: BrapiContext, request: KinshipRequest) {
   const format = tableFormat(ctx, ctx.query.format);
   const matrix = matrixOf(ctx.query.matrix);
@@ -50,10 +57,7 @@ async function answer(ctx: BrapiContext, request: KinshipRequest) {
   const kinship = computeKinship(records, request.ids, request.method);
   const names = request.ids.map((id) => byId.get(id)!.germplasmName);
   if (request.duplicates) addStatus(ctx, 'INFO', `${request.duplicates} repeated germplasmDbId(s) were counted once.`);
-  if (kinship.unusedParents.length) {
-    const edges = kinship.unusedParents.map((u) => `${u.germplasmDbId} -${u.parentType}-> ${u.parentDbId}`);
-    addStatus(ctx, 'WARNING', `Parent relationships that fit no kinship rule were left out: ${named(edges).replace(/"/g, '')}.`);
-  }
+  reportUnusedParents(ctx, kinship.unusedParents);
   if (format === 'application/json') {
     respondOne(ctx, {
       method: request.method,

@@ -11,13 +11,13 @@ const entry = {
     sequence: { type: 'integer', description: 'Order of the write among all pedigree writes (increasing).' },
     timestamp: { type: 'string', format: 'date-time', description: 'When the write was committed (its transaction time, UTC).' },
     userId: { type: 'string', nullable: true, description: 'Who wrote it (the token\'s user); null with authentication disabled or for an import without --user.' },
-    source: { type: 'string', nullable: true, description: '"POST /pedigree", "PUT /pedigree" or "import".' },
-    action: { type: 'string', enum: ['ADDED', 'REMOVED'], description: 'The PARENT relationship was added or removed (a new parentType is both).' },
-    germplasmDbId: { type: 'string', description: 'The child.' },
+    source: { type: 'string', nullable: true, description: '"POST /pedigree", "PUT /pedigree", "import", "crosses", "undo <changeId>" or "merge <duplicate> into <survivor>".' },
+    action: { type: 'string', enum: ['ADDED', 'REMOVED', 'MERGED'], description: 'The PARENT relationship was added or removed (a new parentType is both); MERGED: the germplasm parentDbId (a duplicate) was merged into this one and deleted.' },
+    germplasmDbId: { type: 'string', description: 'The child, by the DbId it had when the change was recorded (a duplicate merged into this germplasm keeps its own).' },
     germplasmName: { type: 'string', nullable: true },
     parentDbId: { type: 'string' },
     parentGermplasmName: { type: 'string', nullable: true, description: 'The parent\'s current name.' },
-    parentType: { type: 'string', enum: ['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL'] },
+    parentType: { type: 'string', nullable: true, enum: ['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL', null], description: 'null for a MERGED entry.' },
   },
 };
 

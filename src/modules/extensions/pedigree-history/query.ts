@@ -10,12 +10,12 @@ export interface PedigreeChangeEntry {
   timestamp: string;
   userId: string | null;
   source: string | null;
-  action: 'ADDED' | 'REMOVED';
+  action: 'ADDED' | 'REMOVED' | 'MERGED';
   germplasmDbId: string;
   germplasmName: string | null;
   parentDbId: string;
   parentGermplasmName: string | null;
-  parentType: string;
+  parentType: string | null;
 }
 
 /** A page of the germplasm's history and its count, or null when no germplasm has that DbId. */

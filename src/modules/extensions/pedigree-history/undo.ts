@@ -13,6 +13,9 @@ type Ref = { germplasmDbId: string; parentType: string };
 type Plan = {
   entries: Array<{ germplasmDbId: string; parentDbId: string; parentType: string; action: 'ADDED' | 'REMOVED'; position: number }>;
   later: string[];
+  source: string | null;
+  /** DbIds the change names that no longer exist (merged into another germplasm). */
+  gone: string[];
   children: Array<{ germplasmDbId: string; parents: Ref[] }>;
 };
 
@@ -20,6 +23,13 @@ export async function undoPedigreeChange(graph: Graph, changeId: string, actor: 
   return graph.transaction(async (tx) => {
     const [plan] = await tx.run<Plan>(cypher('germplasm/pedigree/history/undo-plan'), { changeId });
     if (!plan) throw new NotFoundError(`No pedigree change has changeId "${changeId}".`);
+    if (plan.source?.startsWith('merge ')) {
+      throw new ConflictError(`Pedigree change ${changeId} is a merge (${plan.source}), which cannot be undone: the duplicate's record is gone.`);
+    }
+    if (plan.gone.length) {
+      const gone = [...new Set(plan.gone)].sort();
+      throw new ConflictError(`Pedigree change ${changeId} cannot be undone: ${gone.join(', ')} no longer exist${gone.length === 1 ? 's' : ''} (merged into another germplasm).`);
+    }
     if (plan.later.length) {
       throw new ConflictError(
         `Pedigree change ${changeId} cannot be undone: the same relationships were changed later (${[...plan.later].sort().join(', ')}); undo those first, newest first.`,

@@ -10,6 +10,9 @@ import type { PedigreeUpload } from '../types.js';
 
 export type ChangeAction = 'ADDED' | 'REMOVED';
 
+/** How a recorded change is linked to its germplasm, as history/record.cypher writes it (a merge moves these links). */
+export const HISTORY_LINKS = { label: 'PedigreeChange', types: ['CHANGES_CHILD', 'CHANGES_PARENT'] } as const;
+
 export interface ParentChange {
   child: string;
   parent: string;
@@ -30,10 +33,17 @@ export interface PedigreeChangeRecorder {
 
 /** Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. */
 export async function snapshotParents(tx: Runner, upload: PedigreeUpload): Promise<PedigreeChangeRecorder> {
-  const scope = {
+  return snapshotEdges(tx, {
     children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])],
     parents: [...new Set(upload.replaceProgenyOf)],
-  };
+  });
+}
+
+/**
+ * Reads the PARENT relationships of `children` (to their parents) and of `parents` (from their children), for a
+ * pedigree write that is not an upload (a merge); call after taking the pedigree lock and before writing.
+ */
+export async function snapshotEdges(tx: Runner, scope: { children: string[]; parents: string[] }): Promise<PedigreeChangeRecorder> {
   const read = async () => tx.run<ParentEdge>(cypher('germplasm/pedigree/history/parent-edges'), scope);
   const before = await read();
   return {
