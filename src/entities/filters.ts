@@ -109,7 +109,8 @@ function clause(spec: FilterSpec, param: string, node = 'n'): string {
     case 'max': {
       // ISO dates compare as text; an upper bound that is a date takes in the whole day (any time on it).
       const upTo = spec.type === 'date' || spec.type === 'datetime' ? ` OR ${node}.${spec.prop} STARTS WITH $${param}` : '';
-      const bound = `${node}.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} $${param}`;
+      const value = spec.shift ? `$${param} - ${spec.shift}` : `$${param}`;
+      const bound = `${node}.${spec.prop} ${spec.kind === 'min' ? '>=' : '<='} ${value}`;
       const test = spec.kind === 'max' && upTo ? `(${bound}${upTo})` : bound;
       return spec.openWhenNull ? `(${node}.${spec.prop} IS NULL OR ${test})` : test;
     }

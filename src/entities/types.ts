@@ -58,7 +58,9 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
  * - eq: a plain property equals one of the values.
  * - contains: a list property holds one of the values.
  * - min / max: a property at least / at most the value (inclusive; numbers or ISO dates); with openWhenNull a
- *   missing property is an open bound and matches (a trial without an end date is still running).
+ *   missing property is an open bound and matches (a trial without an end date is still running). With `shift`
+ *   (numbers), the property holds the filtered value minus `shift` (a marker's 1-based position is its variant's
+ *   0-based start + 1): the bound is moved instead of the property, so an index on the property still serves it.
  * - related: an entity reached by a fixed path (or any of several paths) has a property equal to one of the values.
  * - expr: a Cypher expression over `n` (a registry constant, e.g. genus + ' ' + species) equals one of the values.
  * - object: the values are objects (search members such as an observation unit's observationLevels); one matches when
@@ -72,7 +74,7 @@ export type FilterValueType = 'string' | 'number' | 'integer' | 'boolean' | 'dat
 export type FilterSpec =
   | { kind: 'eq'; prop: string; type?: FilterValueType; aliases?: Record<string, string> }
   | { kind: 'contains'; prop: string; type?: FilterValueType }
-  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' | 'datetime'; openWhenNull?: boolean }
+  | { kind: 'min' | 'max'; prop: string; type: 'number' | 'integer' | 'date' | 'datetime'; openWhenNull?: boolean; shift?: number }
   | { kind: 'related'; path: string | string[]; label: string; prop: string; type?: FilterValueType }
   | { kind: 'expr'; expr: string; type?: FilterValueType }
   | { kind: 'object'; members: Record<string, { prop: string; type?: FilterValueType }>; list?: boolean }

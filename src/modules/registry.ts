@@ -17,11 +17,13 @@ import { germplasmEntity } from './germplasm/germplasm/germplasm.entity.js';
 import { plannedCrossEntity } from './germplasm/plannedcrosses/plannedcrosses.entity.js';
 import { seedLotEntity } from './germplasm/seedlots/seedlots.entity.js';
 import { seedLotTransactionEntity } from './germplasm/seedlots/transactions.entity.js';
+import { plateEntity } from './genotyping/plates/plates.entity.js';
 import { sampleEntity } from './genotyping/samples/samples.entity.js';
 import { callSetEntity } from './genotyping/callsets/callsets.entity.js';
 import { referenceEntity } from './genotyping/references/references.entity.js';
 import { referenceSetEntity } from './genotyping/referencesets/referencesets.entity.js';
 import { variantEntity } from './genotyping/variants/variants.entity.js';
+import { markerPositionEntity } from './genotyping/maps/markerpositions.entity.js';
 import { variantSetEntity } from './genotyping/variantsets/variantsets.entity.js';
 import { eventEntity } from './phenotyping/events/events.entity.js';
 import { imageEntity } from './phenotyping/images/images.entity.js';
@@ -68,6 +70,7 @@ import { pedigreeSearchable } from './germplasm/pedigree/search.js';
 import { routes as seedLotTransactionRoutes } from './germplasm/seedlots/routes.js';
 import { routes as alleleMatrixRoutes } from './genotyping/allelematrix/routes.js';
 import { routes as callRoutes } from './genotyping/calls/routes.js';
+import { routes as mapRoutes } from './genotyping/maps/routes.js';
 import { routes as variantSetRoutes } from './genotyping/variantsets/routes.js';
 import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
@@ -104,11 +107,14 @@ export const entities: EntityDef[] = [
   observationEntity,
   eventEntity,
   imageEntity,
+  plateEntity,
   sampleEntity,
   referenceSetEntity,
   referenceEntity,
   variantSetEntity,
   variantEntity,
+  // The variants again, as the markers of the maps (their reference sets): read only, nothing stored of their own.
+  markerPositionEntity,
   callSetEntity,
 ];
 
@@ -138,6 +144,7 @@ export const routes: RouteDef[] = [
   ...callRoutes,
   ...alleleMatrixRoutes,
   ...variantSetRoutes,
+  ...mapRoutes,
   ...relationshipRoutes,
   ...pedigreeQualityRoutes,
   ...duplicateCrossRoutes,

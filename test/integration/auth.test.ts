@@ -14,6 +14,7 @@ import { createApp } from '../../src/app.js';
 import { createApiToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { removeVariantSets } from '../support/genotyping.js';
 import { api, server, testDatabase } from '../support/server.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
@@ -273,6 +274,25 @@ describe('authentication and authorization', () => {
         // Recording an observation of Alice's unit adds to it and changes nothing of hers.
         const bobs = await api('POST', '/observations', [{ observationUnitDbId: unit.observationUnitDbId, observationVariableDbId: 'variable-lodging-score', value: '3' }], bearer(bob));
         expect(bobs.status, bobs.text).to.equal(200);
+      });
+
+      it('plates and extracts: another user\'s plate is 403 to change; a sample on it and an extract of imported calls change nothing', async () => {
+        const [plate] = (await api('POST', '/plates', [{ plateName: 'Alice plate' }], bearer(alice))).json.result.data;
+        const rename = await api('PUT', '/plates', { [plate.plateDbId]: { plateName: 'Bob was here' } }, bearer(bob));
+        expect(rename.status, rename.text).to.equal(403);
+        expect((await api('GET', `/plates/${plate.plateDbId}`)).json.result.plateName).to.equal('Alice plate');
+        // Naming her plate on a sample of one's own only references it.
+        const sample = await api('POST', '/samples', [{ sampleName: 'Bob sample on Alice plate', plateDbId: plate.plateDbId }], bearer(bob));
+        expect(sample.status, sample.text).to.equal(200);
+        expect(sample.json.result.data[0].plateName).to.equal('Alice plate');
+        // An extract reads the imported calls (no user's) and makes new records only.
+        const source = 'variantset-stoneville-2023-demo';
+        const before = (await api('GET', `/variantsets/${source}`)).json.result;
+        const extract = await api('POST', '/variantsets/extract', { variantSetDbIds: [source] }, bearer(bob));
+        expect(extract.status, extract.text).to.equal(200);
+        await removeVariantSets([extract.json.result.variantSetDbId]);
+        expect((await api('GET', `/variantsets/${source}`)).json.result).to.deep.equal(before);
+        expect((await api('POST', '/variantsets/extract', { variantSetDbIds: [source] }, bearer(reader))).status).to.equal(403);
       });
     });
 

@@ -35,8 +35,10 @@ async function create(records: object[]) {
 
 describe('samples', () => {
   const created: string[] = [];
+  const plates: string[] = [];
   after(async () => {
     await server().graph.write('MATCH (s:Sample) WHERE s.sampleDbId IN $ids DETACH DELETE s', { ids: created });
+    await server().graph.write('MATCH (p:Plate) WHERE p.plateDbId IN $ids DETACH DELETE p', { ids: plates });
   });
 
   it('lists the demo samples with their unit, germplasm, study, and the study\'s trial and program', async () => {
@@ -61,13 +63,14 @@ describe('samples', () => {
     expect(plant1.externalReferences).to.deep.equal([{ referenceId: 'LIMS-24-0001', referenceSource: 'soybean genotyping LIMS' }]);
     const rels = await server().graph.read<{ rel: string; id: string }>(
       `MATCH (:Sample {sampleDbId: $id})-[r]->(t)
-       RETURN type(r) AS rel, coalesce(t.observationUnitDbId, t.germplasmDbId, t.studyDbId) AS id ORDER BY rel`,
+       RETURN type(r) AS rel, coalesce(t.observationUnitDbId, t.germplasmDbId, t.studyDbId, t.plateDbId) AS id ORDER BY rel`,
       { id: PLANT_1 },
     );
     expect(rels).to.deep.equal([
       { rel: 'FROM_UNIT', id: 'ou-urbana-2024-plot-101-plant-1' },
       { rel: 'IN_STUDY', id: 'study-urbana-2024' },
       { rel: 'OF_GERMPLASM', id: 'soy-williams-82' },
+      { rel: 'ON_PLATE', id: 'plate-ust24-dna-01' },
     ]);
   });
 
@@ -107,6 +110,10 @@ describe('samples', () => {
   });
 
   it('creates, reads back and updates a sample; links follow the body', async () => {
+    const plate = await api('POST', '/plates', [{ plateName: 'GS test plate' }]);
+    expect(plate.status, plate.text).to.equal(200);
+    plates.push(plate.json.result.data[0].plateDbId);
+    const PLATE = plates[0];
     const [sample] = await create([{
       sampleName: 'GS test sample',
       observationUnitDbId: 'ou-stoneville-2023-plot-1',
@@ -115,7 +122,7 @@ describe('samples', () => {
       trialDbId: 'trial-uniform-soybean-2023',
       programDbId: 'program-soybean-main',
       tissueType: 'Leaf',
-      plateDbId: 'plate-gs-test',
+      plateDbId: PLATE,
       well: 'H12',
       column: 12,
     }]);
@@ -133,7 +140,7 @@ describe('samples', () => {
     // The trial and program follow the study.
     expect(updated.json.result).to.include({
       studyDbId: 'study-urbana-2024', trialDbId: 'trial-uniform-soybean-2024', programDbId: 'program-soybean-main',
-      observationUnitDbId: 'ou-urbana-2024-plot-204', germplasmDbId: 'soy-lee', well: null, plateDbId: 'plate-gs-test',
+      observationUnitDbId: 'ou-urbana-2024-plot-204', germplasmDbId: 'soy-lee', well: null, plateDbId: PLATE, plateName: 'GS test plate',
     });
     expect(await count('MATCH (:Sample {sampleDbId: $id})-[:IN_STUDY]->(s:Study) RETURN count(s) AS n', { id: sample.sampleDbId })).to.equal(1);
     expect((await api('PUT', '/samples/sample-nope', { sampleName: 'x' })).status).to.equal(404);

@@ -9,6 +9,7 @@ import { geoPositions } from '../../src/migrations/geo-positions.js';
 import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
 import { utcInstants } from '../../src/migrations/utc-instants.js';
 import { crossFamilies } from '../../src/migrations/cross-families.js';
+import { samplePlates } from '../../src/migrations/sample-plates.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server, testDatabase } from '../support/server.js';
 
@@ -137,6 +138,48 @@ describe('migrations', () => {
       expect(await utcInstants.pending(graph)).to.equal(0);
     } finally {
       await graph.write('MATCH (n:Image {imageDbId: $id}) DETACH DELETE n', { id: image.imageDbId });
+    }
+  });
+
+  it('sample-plates: samples holding their plate as plain properties get plate records and relationships', async () => {
+    const graph = server().graph;
+    const made = await createRecords('samples', [
+      { sampleName: `migrate ${run} A`, studyDbId: 'study-stoneville-2023' },
+      { sampleName: `migrate ${run} B`, studyDbId: 'study-stoneville-2023' },
+      { sampleName: `migrate ${run} C` },
+      { sampleName: `migrate ${run} D` },
+    ]);
+    const [a, b, c, d] = made.map((s) => s.sampleDbId as string);
+    const plate = `migrate-plate-${run}`;
+    try {
+      // As a store written before plates were records holds them: two plain properties.
+      await graph.write('MATCH (s:Sample) WHERE s.sampleDbId IN $ids SET s.plateDbId = $plate, s.plateName = $name', { ids: [a, b], plate, name: `Migrate ${run} plate` });
+      await graph.write('MATCH (s:Sample {sampleDbId: $id}) SET s.plateName = $name', { id: c, name: `Migrate ${run} named only` });
+      await graph.write("MATCH (s:Sample {sampleDbId: $id}) SET s.plateDbId = 'plate-ust24-seed-01', s.plateName = 'an old name'", { id: d });
+      expect((await api('GET', `/samples/${a}`)).json.result.plateDbId).to.equal(null);
+      const pending = await samplePlates.pending(graph);
+      expect(pending).to.equal(4);
+      expect((await runMigrations(graph, [samplePlates]))[0]).to.include({ pending: 4, changed: 4 });
+      expect(await samplePlates.pending(graph)).to.equal(0);
+
+      const shown = Object.fromEntries(await Promise.all([a, b, c, d].map(async (id) => [id, (await api('GET', `/samples/${id}`)).json.result])));
+      expect([shown[a], shown[b]].map((s) => [s.plateDbId, s.plateName])).to.deep.equal([[plate, `Migrate ${run} plate`], [plate, `Migrate ${run} plate`]]);
+      // The plate takes its samples' study (they share one).
+      const got = await api('GET', `/plates/${plate}`);
+      expect(got.status, got.text).to.equal(200);
+      expect(got.json.result).to.include({ plateDbId: plate, plateName: `Migrate ${run} plate`, studyDbId: 'study-stoneville-2023' });
+      // A plate named without a DbId becomes a plate of its own; a DbId of an existing plate links to it.
+      expect(shown[c].plateName).to.equal(`Migrate ${run} named only`);
+      expect(shown[c].plateDbId).to.be.a('string').and.not.equal(plate);
+      expect([shown[d].plateDbId, shown[d].plateName]).to.deep.equal(['plate-ust24-seed-01', 'UST24 seed tubes 01']);
+      expect((await api('GET', `/samples?plateDbId=${plate}`)).json.result.data.map((s: { sampleDbId: string }) => s.sampleDbId).sort()).to.deep.equal([a, b].sort());
+      const [props] = await graph.read<{ n: number }>('MATCH (s:Sample) WHERE s.sampleDbId IN $ids AND (s.plateDbId IS NOT NULL OR s.plateName IS NOT NULL) RETURN count(s) AS n', { ids: [a, b, c, d] });
+      expect(props.n).to.equal(0);
+    } finally {
+      await graph.write(
+        'MATCH (s:Sample) WHERE s.sampleDbId IN $ids OPTIONAL MATCH (s)-[:ON_PLATE]->(p:Plate) WHERE p.plateDbId <> $kept DETACH DELETE s, p',
+        { ids: [a, b, c, d], kept: 'plate-ust24-seed-01' },
+      );
     }
   });
 

@@ -10,7 +10,7 @@ const create = createRecords;
 
 describe('search members of images and samples', () => {
   let P: string, T: string, S: string;
-  let I1: string, I2: string, I3: string, S1: string, S2: string, S3: string;
+  let I1: string, I2: string, I3: string, S1: string, S2: string, S3: string, PL1: string, PL2: string;
   const UNIT = 'spi-ou-1';
   const OBS = 'spi-obs-1';
   const sorted = (...ids: string[]) => [...ids].sort();
@@ -42,19 +42,21 @@ describe('search members of images and samples', () => {
         externalReferences: [{ referenceId: 'spi-ref-3', referenceSource: 'spi-source-b' }],
       },
     ])).map((i) => i.imageDbId);
+    // A sample's plate is a record of its own: the plates come first.
+    [PL1, PL2] = (await create('plates', [{ plateName: 'SPI plate 1' }, { plateName: 'SPI plate 2' }])).map((p) => p.plateDbId);
     [S1, S2, S3] = (await create('samples', [
       {
-        sampleName: 'SPI sample 1', sampleGroupDbId: 'spi-group-1', plateDbId: 'spi-plate-1', plateName: 'SPI plate 1',
+        sampleName: 'SPI sample 1', sampleGroupDbId: 'spi-group-1', plateDbId: PL1, plateName: 'SPI plate 1',
         studyDbId: S, germplasmDbId: 'soy-lee', observationUnitDbId: UNIT,
         externalReferences: [{ referenceId: 'spi-sref-1', referenceSource: 'spi-lims' }],
       },
       {
-        sampleName: 'SPI sample 2', sampleGroupDbId: 'spi-group-2', plateDbId: 'spi-plate-1', plateName: 'SPI plate 1',
+        sampleName: 'SPI sample 2', sampleGroupDbId: 'spi-group-2', plateDbId: PL1, plateName: 'SPI plate 1',
         studyDbId: 'study-urbana-2024', germplasmDbId: 'soy-essex', observationUnitDbId: 'ou-urbana-2024-plot-102',
         externalReferences: [{ referenceId: 'spi-sref-2', referenceSource: 'spi-lims' }],
       },
       {
-        sampleName: 'SPI sample 3', sampleGroupDbId: 'spi-group-2', plateDbId: 'spi-plate-2', plateName: 'SPI plate 2',
+        sampleName: 'SPI sample 3', sampleGroupDbId: 'spi-group-2', plateDbId: PL2, plateName: 'SPI plate 2',
         studyDbId: S, germplasmDbId: 'soy-essex',
         externalReferences: [{ referenceId: 'spi-sref-3', referenceSource: 'spi-other' }],
       },
@@ -63,10 +65,10 @@ describe('search members of images and samples', () => {
 
   after(async () => {
     await server().graph.write(
-      `MATCH (n) WHERE n.spiTest OR n.imageDbId IN $images OR n.sampleDbId IN $samples
+      `MATCH (n) WHERE n.spiTest OR n.imageDbId IN $images OR n.sampleDbId IN $samples OR n.plateDbId IN [$plate1, $plate2]
          OR n.programDbId = $program OR n.trialDbId = $trial OR n.studyDbId = $study
        DETACH DELETE n`,
-      { images: [I1, I2, I3], samples: [S1, S2, S3], program: P, trial: T, study: S },
+      { images: [I1, I2, I3], samples: [S1, S2, S3], program: P, trial: T, study: S, plate1: PL1, plate2: PL2 },
     );
   });
 
@@ -142,13 +144,17 @@ describe('search members of images and samples', () => {
 
   describe('samples', () => {
     const hits = (body: object) => found('samples', 'sampleDbId', body);
-    const SPI = { plateDbIds: ['spi-plate-1', 'spi-plate-2'] };
+    // The test's plates, known once `before` has made them.
+    let SPI: { plateDbIds: string[] };
+    before(() => {
+      SPI = { plateDbIds: [PL1, PL2] };
+    });
 
     it('DbIds, names, groups, plates', async () => {
       expect(await hits({ sampleDbIds: [S1, S3] })).to.deep.equal(sorted(S1, S3));
       expect(await hits({ sampleNames: ['SPI sample 2'] })).to.deep.equal([S2]);
       expect(await hits({ sampleGroupDbIds: ['spi-group-2'] })).to.deep.equal(sorted(S2, S3));
-      expect(await hits({ plateDbIds: ['spi-plate-1'] })).to.deep.equal(sorted(S1, S2));
+      expect(await hits({ plateDbIds: [PL1] })).to.deep.equal(sorted(S1, S2));
       expect(await hits({ plateNames: ['SPI plate 2', 'SPI plate 1'] })).to.deep.equal(sorted(S1, S2, S3));
       expect(await hits({ sampleGroupDbIds: ['spi-group-2'], plateNames: ['SPI plate 1'] })).to.deep.equal([S2]);
     });
@@ -165,7 +171,7 @@ describe('search members of images and samples', () => {
       expect(await hits({ programNames: ['SPI Program'], germplasmDbIds: ['soy-essex'] })).to.deep.equal([S3]);
       expect(await hits({ commonCropNames: ['SPICrop'] })).to.deep.equal(sorted(S1, S3));
       expect(await hits({ programDbIds: ['program-soybean-main'], ...SPI })).to.deep.equal([S2]);
-      expect(await hits({ trialDbIds: [T], plateDbIds: ['spi-plate-1'] })).to.deep.equal([S1]);
+      expect(await hits({ trialDbIds: [T], plateDbIds: [PL1] })).to.deep.equal([S1]);
     });
 
     it('external references', async () => {

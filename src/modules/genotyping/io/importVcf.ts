@@ -72,7 +72,7 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Variant DbIds: the set's DbId, this, and the 1-based row number in VARIANT_ID_DIGITS digits (read by it). */
-const VARIANT_ID = '-v';
+export const VARIANT_ID = '-v';
 
 export async function importVcf(graph: Graph, file: string, options: VcfImportOptions): Promise<VcfImportReport> {
   const started = Date.now();

@@ -1,6 +1,7 @@
 // Samples (BrAPI-Genotyping /samples): taken from an observation unit, of a germplasm, in a study; the trial and
-// program are the study's, shown through it. The plate entity is not implemented: plateDbId / plateName are plain.
-import { relatedFilters } from '../../../entities/declare.js';
+// program are the study's, shown through it. A sample's plate is a relationship (-[:ON_PLATE]->(:Plate)); its
+// plateName is the plate's.
+import { namedRef, relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
 
@@ -18,6 +19,7 @@ export const sampleEntity: EntityDef = {
     { field: 'observationUnitDbId', rel: 'FROM_UNIT', target: { label: 'ObservationUnit', idProp: 'observationUnitDbId' } },
     { field: 'germplasmDbId', rel: 'OF_GERMPLASM', target: { label: 'Germplasm', idProp: 'germplasmDbId' } },
     { field: 'studyDbId', rel: 'IN_STUDY', target: { label: 'Study', idProp: 'studyDbId' } },
+    namedRef('plateDbId', 'ON_PLATE', { label: 'Plate', idProp: 'plateDbId' }, 'plateName'),
   ],
   computed: {
     trialDbId: `head([(n)${TRIAL}(t:Trial) | t.trialDbId])`,
@@ -27,8 +29,7 @@ export const sampleEntity: EntityDef = {
     sampleDbId: { kind: 'eq', prop: 'sampleDbId' },
     sampleName: { kind: 'eq', prop: 'sampleName' },
     sampleGroupDbId: { kind: 'eq', prop: 'sampleGroupDbId' },
-    plateDbId: { kind: 'eq', prop: 'plateDbId' },
-    plateName: { kind: 'eq', prop: 'plateName' },
+    ...relatedFilters('-[:ON_PLATE]->', 'Plate', ['plateDbId', 'plateName']),
     ...relatedFilters('-[:FROM_UNIT]->', 'ObservationUnit', ['observationUnitDbId']),
     ...relatedFilters('-[:OF_GERMPLASM]->', 'Germplasm', ['germplasmDbId', 'germplasmName']),
     ...relatedFilters('-[:IN_STUDY]->', 'Study', ['studyDbId', 'studyName']),
@@ -39,6 +40,6 @@ export const sampleEntity: EntityDef = {
   },
   // PUT /samples/{sampleDbId} is deprecated in v2.1 (PUT /samples replaces it) but kept for v2.0 clients.
   operations: ['list', 'get', 'create', 'update', 'bulkUpdate'],
-  indexes: ['sampleName', 'sampleGroupDbId', 'plateDbId', 'plateName'],
+  indexes: ['sampleName', 'sampleGroupDbId'],
   derive: deriveExternalReferences,
 };

@@ -1,5 +1,6 @@
-// Variant sets (BrAPI-Genotyping /variantsets): one imported VCF, linked to the study it was genotyped for. Counts
-// are written by the import (a variant set never changes after it); its reference set is the import's assembly.
+// Variant sets (BrAPI-Genotyping /variantsets): one imported VCF (or an extract of stored calls, extract.ts), linked
+// to the study it was genotyped for. Counts are written when it is made (a variant set never changes after); its
+// reference set is the import's assembly.
 import { relatedFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';

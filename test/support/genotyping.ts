@@ -1,0 +1,48 @@
+// Removing variant sets a test made (an extract), with their variants, call rows and call sets, so that the
+// genotyping data other tests count stays as the demo and their own imports left it.
+import { createRecords, server } from './server.js';
+
+export async function removeVariantSets(ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await server().graph.write(
+    `MATCH (vs:VariantSet) WHERE vs.variantSetDbId IN $ids
+     OPTIONAL MATCH (x)-[:IN_VARIANT_SET]->(vs) OPTIONAL MATCH (x)-[:HAS_CALLS]->(r:CallRow)
+     DETACH DELETE vs, x, r`,
+    { ids },
+  );
+}
+
+/** The DbIds of every variant set. */
+export async function variantSetIds(): Promise<string[]> {
+  const rows = await server().graph.read<{ id: string }>('MATCH (vs:VariantSet) RETURN vs.variantSetDbId AS id');
+  return rows.map((r) => r.id);
+}
+
+/** A study of the demo's 2023 soybean trial for a test's own VCF imports (their samples are made in it). */
+export async function genotypingStudy(studyName: string): Promise<string> {
+  const [study] = await createRecords('studies', [{ studyName, trialDbId: 'trial-uniform-soybean-2023' }]);
+  return study.studyDbId as string;
+}
+
+/**
+ * Removes such a study with what its imports made: its variant sets (variants, call rows, call sets), its samples,
+ * and the reference sets (with their references) that no other variant set is on.
+ */
+export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
+  const sets = await server().graph.read<{ id: string; ref: string | null }>(
+    'MATCH (vs:VariantSet)-[:IN_STUDY]->(:Study {studyDbId: $studyDbId}) RETURN vs.variantSetDbId AS id, head([(vs)-[:ON_REFERENCE_SET]->(r) | r.referenceSetDbId]) AS ref',
+    { studyDbId },
+  );
+  await removeVariantSets(sets.map((s) => s.id));
+  await server().graph.write(
+    `UNWIND $refs AS ref
+     MATCH (rs:ReferenceSet {referenceSetDbId: ref}) WHERE NOT EXISTS { (rs)<-[:ON_REFERENCE_SET]-(:VariantSet) }
+     OPTIONAL MATCH (r:Reference)-[:IN_REFERENCE_SET]->(rs)
+     DETACH DELETE rs, r`,
+    { refs: [...new Set(sets.map((s) => s.ref).filter((r): r is string => r !== null))] },
+  );
+  await server().graph.write(
+    'MATCH (st:Study {studyDbId: $studyDbId}) OPTIONAL MATCH (s:Sample)-[:IN_STUDY]->(st) DETACH DELETE s, st',
+    { studyDbId },
+  );
+}
