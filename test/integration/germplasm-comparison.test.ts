@@ -140,21 +140,21 @@ describe('germplasm comparison extension', () => {
     expect(res.json.metadata.status.map((s: any) => `${s.messageType} ${s.message}`).join(' ')).to.match(/WARNING.*germplasmDbId/);
   });
 
-  it('bad requests: 400 naming the problem (unknown or missing DbId, not exactly two, unknown method)', async () => {
-    const cases: Array<[string, RegExp]> = [
+  it('bad requests: 400 naming the problem (missing DbId, not exactly two, unknown method); an unknown germplasm is a 404 naming it', async () => {
+    const cases: Array<[string, RegExp, number?]> = [
       [PATH, /exactly two.*Got none/],
       [`${PATH}?germplasmDbId=${id('FS1')}&germplasmDbId=${id('FS2')}`, /exactly two/],
       [`${PATH}?germplasmDbIds=${id('FS1')}`, /exactly two.*Got 1/],
       [`${PATH}?germplasmDbIds=${id('FS1')},${id('FS2')},${id('H')}`, /exactly two.*Got 3/],
       [`${PATH}?germplasmDbIds=${id('FS1')},`, /empty/],
       [`${PATH}?germplasmDbIds=${id('FS1')}&germplasmDbIds=${id('H')}&germplasmDbIds=${id('G')}`, /Got 3/],
-      [`${PATH}?germplasmDbIds=${id('FS1')},${id('nope')}`, new RegExp(`${id('nope')}`)],
-      [`${PATH}?germplasmDbIds=${id('nope1')},${id('nope2')}`, new RegExp(`${id('nope1')}.*${id('nope2')}`)],
+      [`${PATH}?germplasmDbIds=${id('FS1')},${id('nope')}`, new RegExp(`${id('nope')}`), 404],
+      [`${PATH}?germplasmDbIds=${id('nope1')},${id('nope2')}`, new RegExp(`${id('nope1')}.*${id('nope2')}`), 404],
       [`${PATH}?germplasmDbIds=${id('FS1')},${id('FS2')}&method=genomic`, /method/],
     ];
-    for (const [path, message] of cases) {
+    for (const [path, message, status = 400] of cases) {
       const res = await api('GET', path);
-      expect(res.status, path).to.equal(400);
+      expect(res.status, path).to.equal(status);
       expect(res.text, path).to.match(message);
     }
   });

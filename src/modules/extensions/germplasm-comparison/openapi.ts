@@ -1,6 +1,6 @@
 // The germplasm comparison in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { ok, readErrors } from '../../../openapi/extension.js';
+import { errorResponses, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { GERMPLASM_COMPARISON_PATH } from './routes.js';
 
@@ -85,6 +85,6 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
       },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
-    responses: { 200: ok(result), ...readErrors },
+    responses: { 200: ok(result), ...errorResponses },
   },
 }];

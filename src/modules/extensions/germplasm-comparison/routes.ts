@@ -1,7 +1,7 @@
 // Extension (not in BrAPI, not listed by /serverinfo): two germplasm side by side. GET
 // /extensions/germplasm-comparison?germplasmDbIds=A,B&method=pedigree|inbred: their common ancestors, the shortest path between them through the pedigree, and their
 // coefficient of parentage, computed by the kinship extension on the records of the same one statement.
-import { BadRequestError } from '../../../errors.js';
+import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, type RouteDef } from '../../../http/routes.js';
@@ -39,7 +39,7 @@ async function answer(ctx: BrapiContext, first: string, second: string, method: 
   const { pedigree, path } = await readComparison(ctx.services.graph, first, second);
   const byId = new Map(pedigree.map((r) => [r.germplasmDbId, r]));
   const unknown = [...new Set([first, second])].filter((id) => !byId.has(id));
-  if (unknown.length) throw new BadRequestError(`No germplasm has germplasmDbId ${unknown.map((id) => JSON.stringify(id)).join(', ')}.`);
+  if (unknown.length) throw new NotFoundError(`No germplasm has germplasmDbId ${unknown.map((id) => JSON.stringify(id)).join(', ')}.`);
 
   const same = first === second;
   const kinship = computeKinship(pedigree, same ? [first] : [first, second], method);
