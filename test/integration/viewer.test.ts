@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { foreignRequests, matchScreenshot, TILE, useBrowser } from '../support/browser.js';
+import { expectServedResponse } from '../support/schema.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
 const BASELINE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../viewer/williams-82.png');
@@ -294,6 +295,164 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     }
   });
 
+  it('shows the selected germplasm\'s inbreeding F and generations in the panel, and a failure as a short line', async () => {
+    const { page } = session;
+    // A backcross whose parents are related (BC1F1, F = 0.25 in the demo data): its values come from the two calls.
+    const id = 'soy-21052';
+    const row = async (call: string) => {
+      const res = await api('GET', `/extensions/${call}?germplasmDbId=${id}`);
+      expect(res.status, res.text).to.equal(200);
+      await expectServedResponse('get', `/extensions/${call}`, 200, res.json);
+      return res.json.result.data.find((r: any) => r.germplasmDbId === id);
+    };
+    const [f, g] = [await row('inbreeding'), await row('generations')];
+    expect(f.inbreeding).to.be.greaterThan(0);
+    expect(g.generationCode).to.be.a('string').and.not.equal('');
+    const query = `germplasmDbId=${id}&pedigreeDepth=2&progenyDepth=1`;
+    await page.goto(`${origin()}/viewer?${query}`);
+    await page.waitForSelector('#panel-analysis[data-state="done"]');
+    expect(await page.getAttribute('#panel-analysis', 'data-germplasm')).to.equal(id);
+    const dd = (field: string) => page.locator(`#analysis-fields dd[data-field="${field}"]`);
+    expect(await dd('inbreeding').textContent()).to.equal(f.inbreeding.toFixed(4));
+    expect(Number(await dd('inbreeding').getAttribute('data-value'))).to.equal(f.inbreeding);
+    expect(await dd('generationCode').textContent()).to.equal(g.generationCode);
+    expect(await dd('generations').textContent()).to.equal(
+      `${g.maxGenerations} max · ${g.completeGenerations} complete · ${g.equivalentGenerations.toFixed(2)} equivalent`);
+    expect(await page.textContent('#analysis-status')).to.equal('');
+    // Both calls went out once, beside the tree's own request, which was drawn in full.
+    await settled(page, pedigreeUrl(query));
+    for (const call of ['inbreeding', 'generations']) {
+      expect(session.requests.filter((u) => u === `${server().baseUrl}/extensions/${call}?germplasmDbId=${id}`), call).to.have.length(1);
+    }
+    expect((await drawn(page)).nodes).to.deep.equal((await expectedSlice(query, id, false)).nodes);
+    expectCleanTraffic();
+
+    // A germplasm the server does not know: the tree says so and the panel has a short line, no exception.
+    await page.goto(`${origin()}/viewer?germplasmDbId=no-such-germplasm&pedigreeDepth=1&progenyDepth=0`);
+    await page.waitForSelector('#panel-analysis[data-state="failed"]');
+    const line = (await page.textContent('#analysis-status'))!;
+    expect(line).to.match(/^F unavailable \(HTTP 404: .*no-such-germplasm.*\); generations unavailable \(HTTP 404: .*\)$/);
+    expect(line.length).to.be.below(300);
+    expect(await page.locator('#analysis-fields dd').count()).to.equal(0);
+    // The only errors are the browser's notes on the 404 answers themselves.
+    session.errors = session.errors.filter((e) => !/status of 404/.test(e));
+    expectCleanTraffic();
+  });
+
+  it('compares the selected germplasm with another: common ancestors drawn highlighted, the most recent distinctly, coefficient and count, cleared', async () => {
+    const { page } = session;
+    // A small pedigree of its own (nothing else touches `cmp-` DbIds): Z = X x Y with X = A x B and Y = A x C; its
+    // half-sibs W = X x D and V = Y x D are drawn as siblings. One name holds markup-like text, shown literally.
+    const named = (id: string, name: string, female?: string, male?: string) => ({
+      germplasmDbId: `cmp-${id}`,
+      germplasmName: name,
+      parents: female ? [{ germplasmDbId: `cmp-${female}`, parentType: 'FEMALE' }, { germplasmDbId: `cmp-${male}`, parentType: 'MALE' }] : [],
+    });
+    const uploaded = await api('POST', '/pedigree', [
+      named('a', 'Lincoln'), named('b', 'Richland'), named('c', 'Mandarin'), named('d', 'CNS'),
+      named('x', 'Lincoln x Richland <b>&</b>', 'a', 'b'), named('y', 'Lincoln x Mandarin', 'a', 'c'),
+      named('z', 'Z 2024', 'x', 'y'), named('w', 'W 2024', 'x', 'd'), named('v', 'V 2024', 'y', 'd'),
+    ]);
+    expect(uploaded.status, uploaded.text).to.equal(200);
+    const compared = async (second: string) => {
+      const res = await api('GET', `/extensions/germplasm-comparison?germplasmDbIds=cmp-z,${second}`);
+      expect(res.status, res.text).to.equal(200);
+      await expectServedResponse('get', '/extensions/germplasm-comparison', 200, res.json);
+      return res.json.result;
+    };
+    const marked = () => page.evaluate(() => ['common-ancestor', 'most-recent', 'compared'].map((c) =>
+      [...document.querySelectorAll(`#graph g.node.${c}`)].map((g) => g.getAttribute('data-id')!).sort()));
+    /** The common ancestors of the answer that are drawn, and the most recent of those. */
+    const expectedMarks = async (answer: any) => {
+      const ids = new Set((await drawn(page)).nodes);
+      const common = answer.commonAncestors.filter((a: any) => ids.has(a.germplasmDbId));
+      return {
+        common: common.map((a: any) => a.germplasmDbId).sort() as string[],
+        recent: common.filter((a: any) => a.mostRecent).map((a: any) => a.germplasmDbId).sort() as string[],
+      };
+    };
+    const field = (name: string) => page.locator(`#compare-fields dd[data-field="${name}"]`);
+    const unmarked = async () => {
+      expect(await marked()).to.deep.equal([[], [], []]);
+      expect(await page.getAttribute('#graph', 'class') ?? '').not.to.include('comparing');
+      expect(await page.locator('#compare-fields dd').count()).to.equal(0);
+      expect(await page.isHidden('#compare-clear')).to.equal(true);
+      expect(await page.isHidden('#legend-compare')).to.equal(true);
+    };
+
+    const query = 'germplasmDbId=cmp-z&pedigreeDepth=2&progenyDepth=0&includeSiblings=true';
+    await page.goto(`${origin()}/viewer?${query}`);
+    await settled(page, pedigreeUrl(query));
+    const slice = await expectedSlice(query, 'cmp-z', true);
+    expect(slice.siblings).to.deep.equal(['cmp-v', 'cmp-w']);
+    await unmarked();
+
+    // "Compare with…", then a click on W: no re-centring, one comparison call, the marks on the DOM.
+    await page.click('#compare-pick');
+    expect(await page.getAttribute('#compare-pick', 'aria-pressed')).to.equal('true');
+    await page.locator('#graph g.node[data-id="cmp-w"]').click();
+    await page.waitForSelector('#compare[data-state="done"]');
+    expect(new URL(page.url()).searchParams.get('germplasmDbId')).to.equal('cmp-z');
+    expect((await drawn(page)).selected).to.deep.equal(['cmp-z']);
+    const withW = await compared('cmp-w');
+    const comparisonUrl = `${server().baseUrl}/extensions/germplasm-comparison?germplasmDbIds=cmp-z,cmp-w`;
+    expect(session.requests.filter((u) => u.includes('/germplasm-comparison'))).to.deep.equal([comparisonUrl]);
+    expect(await page.getAttribute('#compare-url', 'href')).to.equal(comparisonUrl);
+    let want = await expectedMarks(withW);
+    expect(want.common).to.have.length(withW.commonAncestors.length); // all drawn at depth 2
+    expect(want.recent).to.have.length.greaterThan(0);
+    expect(want.recent.length).to.be.below(want.common.length);
+    expect(await marked()).to.deep.equal([want.common, want.recent, ['cmp-w']]);
+    expect(await field('coefficientOfParentage').textContent()).to.equal(withW.coefficientOfParentage.toFixed(4));
+    expect(Number(await field('coefficientOfParentage').getAttribute('data-value'))).to.equal(withW.coefficientOfParentage);
+    expect(await field('commonAncestorCount').getAttribute('data-value')).to.equal(String(withW.commonAncestorCount));
+    expect(await field('commonAncestorCount').textContent()).to.equal(`${withW.commonAncestorCount} (${want.common.length} drawn)`);
+    // Names literally: the most recent one's name has markup-like characters.
+    const recentNames = withW.commonAncestors.filter((a: any) => a.mostRecent).map((a: any) => a.germplasmName).join(', ');
+    expect(await field('mostRecent').textContent()).to.equal(recentNames);
+    expect(await page.locator('#compare-fields b').count()).to.equal(0);
+    // The most recent look different from the other common ancestors, and both from an ordinary box.
+    const look = (id: string) => page.locator(`#graph g.node[data-id="${id}"] rect`).evaluate((r) => {
+      const s = getComputedStyle(r);
+      return `${s.fill} ${s.stroke} ${s.strokeWidth}`;
+    });
+    const older = want.common.find((id) => !want.recent.includes(id))!;
+    const plain = (await drawn(page)).nodes.find((id) => !want.common.includes(id) && !['cmp-z', 'cmp-w'].includes(id))!;
+    expect(new Set([await look(want.recent[0]), await look(older), await look(plain)]).size).to.equal(3);
+    expect(await page.isVisible('#legend-compare')).to.equal(true);
+    await page.screenshot({ path: '/tmp/viewer-compare.png' });
+
+    // Fewer generations drawn: the marks follow the redraw, and the count says how many are drawn.
+    await page.fill('#pedigreeDepth', '1');
+    await page.press('#pedigreeDepth', 'Tab');
+    const shallow = query.replace('pedigreeDepth=2', 'pedigreeDepth=1');
+    await settled(page, pedigreeUrl(shallow));
+    want = await expectedMarks(withW);
+    expect(want.common.length).to.be.above(0).and.below(withW.commonAncestors.length);
+    expect(await marked()).to.deep.equal([want.common, want.recent, ['cmp-w']]);
+    expect(await field('commonAncestorCount').textContent()).to.equal(`${withW.commonAncestorCount} (${want.common.length} drawn)`);
+
+    // Clear ends it.
+    await page.click('#compare-clear');
+    await unmarked();
+
+    // Shift-click compares at once; Escape cancels picking; a plain click re-centres and ends the comparison.
+    await page.locator('#graph g.node[data-id="cmp-v"]').click({ modifiers: ['Shift'] });
+    await page.waitForSelector('#compare[data-state="done"]');
+    const withV = await compared('cmp-v');
+    want = await expectedMarks(withV);
+    expect(await marked()).to.deep.equal([want.common, want.recent, ['cmp-v']]);
+    expect(await field('coefficientOfParentage').textContent()).to.equal(withV.coefficientOfParentage.toFixed(4));
+    await page.click('#compare-pick');
+    await page.keyboard.press('Escape');
+    expect(await page.getAttribute('#compare-pick', 'aria-pressed')).to.equal('false');
+    await page.locator('#graph g.node[data-id="cmp-w"]').click();
+    await settled(page, pedigreeUrl(shallow.replace('cmp-z', 'cmp-w')));
+    expect((await drawn(page)).selected).to.deep.equal(['cmp-w']);
+    await unmarked();
+    expectCleanTraffic();
+  });
+
   it('draws the baseline slice (Williams 82, 3 generations up, 1 down) completely, and looks like the stored screenshot', async () => {
     const { page } = session;
     // Other test files add children to Williams 82 and its ancestors in the shared database. The screenshot is of a
@@ -314,6 +473,7 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     await page.goto(`${origin()}/viewer?${query}`);
     await settled(page, pedigreeUrl(query));
     await page.waitForFunction(() => document.getElementById('panel-json')?.textContent?.startsWith('{'));
+    await page.waitForSelector('#panel-analysis[data-state="done"]');
     // The status ends with the request's time, which differs from run to run (a mask would still change width with
     // it): its text is checked below and it is hidden in the image (through the CSSOM: the page's CSP refuses the
     // inline stylesheet the screenshot's `style` option would add).

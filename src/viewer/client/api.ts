@@ -88,3 +88,23 @@ export async function fetchPedigree(q: TreeQuery, maxNodes: number): Promise<Ped
 export function germplasmUrl(germplasmDbId: string): string {
   return `${brapiBase()}/germplasm/${encodeURIComponent(germplasmDbId)}`;
 }
+
+/** The server's pedigree extensions (not BrAPI): each reads the germplasm and all its ancestors. */
+export function inbreedingUrl(germplasmDbId: string): string {
+  return `${brapiBase()}/extensions/inbreeding?${new URLSearchParams({ germplasmDbId })}`;
+}
+
+export function generationsUrl(germplasmDbId: string): string {
+  return `${brapiBase()}/extensions/generations?${new URLSearchParams({ germplasmDbId })}`;
+}
+
+/** germplasmDbIds=A,B: the comma is the separator the call declares (so it is not percent-encoded). */
+export function comparisonUrl(first: string, second: string): string {
+  return `${brapiBase()}/extensions/germplasm-comparison?germplasmDbIds=${[first, second].map(encodeURIComponent).join(',')}`;
+}
+
+/** A failed call in a few words, for a line in the panel: the status and the server's message (plain text), cut short. */
+export function shortError(err: unknown): string {
+  const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}

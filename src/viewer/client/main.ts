@@ -1,8 +1,10 @@
 // The pedigree viewer page: pick a germplasm (search as you type, answered by the server's name-suggestion
 // extension, or ?germplasmDbId= in the URL), fetch its slice with ONE GET /pedigree (following pages), lay it out
 // (dagre; a large slice by generation, see generations.ts), draw it as SVG, and show the selected germplasm's record
-// beside it. Clicking a node re-centres on it (history.pushState, so Back works).
+// beside it. Clicking a node re-centres on it (history.pushState, so Back works); after "Compare with…", or with
+// Shift held, a click compares the selected germplasm with that node instead (compare.ts).
 import { AuthRequired, fetchPedigree, pedigreeUrl, setToken, type TreeQuery } from './api.js';
+import { compareWith, isPicking, redrawn, selectionChanged, setPicking } from './compare.js';
 import { byId, h, showUrl } from './dom.js';
 import { buildGraph } from './graph.js';
 import { capacity, collapseByGeneration } from './generations.js';
@@ -123,6 +125,7 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
   el.requestStatus.textContent = '';
   el.graph.removeAttribute('data-request');
   say('Loading…');
+  selectionChanged(q.germplasmDbId);
   showRecord(q.germplasmDbId).catch(() => undefined);
   try {
     const started = performance.now();
@@ -155,6 +158,7 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
       ({ graph: drawnGraph, layout } = collapseByGeneration(graph, q.germplasmDbId, rowMax, maxRows));
     } else layout = layoutGraph(graph);
     renderGraph(el.graph, drawnGraph, layout);
+    redrawn();
     panZoom.setContent(layout.width, layout.height);
     el.graph.dataset.fetchMs = String(ms);
     el.graph.dataset.drawMs = String(Math.round(performance.now() - drawStarted));
@@ -275,13 +279,23 @@ function nodeAt(target: EventTarget | null): string | null {
   return (target as Element | null)?.closest?.('g.node:not(.group)')?.getAttribute('data-id') ?? null;
 }
 
+/** A click or Enter on a box: compare with it (picking, or Shift held), else re-centre on it. */
+function activate(id: string, shift: boolean) {
+  if (!current) return;
+  if (shift || isPicking()) void compareWith(id, nameOf.get(id));
+  else void show({ ...current, germplasmDbId: id }, 'push');
+}
+
 el.graph.addEventListener('click', (ev) => {
   const id = nodeAt(ev.target);
-  if (id && !panZoom.dragged && current) void show({ ...current, germplasmDbId: id }, 'push');
+  if (id && !panZoom.dragged) activate(id, ev.shiftKey);
 });
 el.graph.addEventListener('keydown', (ev) => {
   const id = nodeAt(ev.target);
-  if (id && ev.key === 'Enter' && current) void show({ ...current, germplasmDbId: id }, 'push');
+  if (id && ev.key === 'Enter') activate(id, ev.shiftKey);
+});
+document.addEventListener('keydown', (ev) => {
+  if (ev.key === 'Escape' && isPicking()) setPicking(false);
 });
 byId('zoom-fit').addEventListener('click', () => panZoom.fit());
 byId('zoom-in').addEventListener('click', () => panZoom.zoomBy(1.25));

@@ -1,5 +1,7 @@
 // The side panel: the selected germplasm's BrAPI record (GET /germplasm/{germplasmDbId}), a few key fields and the
-// whole record as pretty-printed JSON.
+// whole record as pretty-printed JSON; below the key fields its inbreeding coefficient and generations (analysis.ts),
+// asked at the same time and filled when they come.
+import { showAnalysis } from './analysis.js';
 import { germplasmUrl, getJson } from './api.js';
 import { byId, h, showUrl } from './dom.js';
 
@@ -22,6 +24,7 @@ export async function showRecord(germplasmDbId: string): Promise<void> {
   byId('panel-title').textContent = germplasmDbId;
   byId('panel-fields').replaceChildren();
   byId('panel-json').textContent = 'Loading…';
+  void showAnalysis(germplasmDbId);
   try {
     const record = (await getJson(url)).result;
     if (link.href !== mine) return; // another germplasm was selected meanwhile
