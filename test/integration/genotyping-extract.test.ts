@@ -2,12 +2,8 @@
 // extracted set's calls, read back through GET /calls, are exactly the selected calls of the source (hets, phased,
 // missing, haploid and multi-allelic calls included); a selection over two sets gives missing calls where a variant
 // of one meets a call set of the other; unknown DbIds and an empty selection write nothing.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { cli } from '../support/cli.js';
-import { genotypingStudy, removeGenotypingStudy, removeVariantSets } from '../support/genotyping.js';
+import { importOwnVcf, removeGenotypingStudy, removeVariantSets } from '../support/genotyping.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api, server } from '../support/server.js';
@@ -44,7 +40,6 @@ describe('genotyping: POST /variantsets/extract', function () {
     gts: columns.map((_, c) => (i === 4 && c === 1 ? '2|1' : choices[Math.floor(rnd() * choices.length)])),
   }));
   const VCF = `${HEADER}\t${columns.join('\t')}\n${rows.map((r) => [r.chrom, r.pos, r.id, 'A', r.alt, '.', 'PASS', '.', 'GT', ...r.gts].join('\t')).join('\n')}\n`;
-  let dir: string;
   let variants: string[];
   let callSets: Array<{ callSetDbId: string; callSetName: string }>;
   const made: string[] = [];
@@ -52,17 +47,11 @@ describe('genotyping: POST /variantsets/extract', function () {
 
   before(async () => {
     // A study of the test's own: the import makes samples of its columns there, which no other test then matches.
-    study = await genotypingStudy('Extract test study');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extract-'));
-    const file = path.join(dir, 'source.vcf');
-    fs.writeFileSync(file, VCF);
-    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', 'vs-extract-src'], undefined, dir);
-    expect(run.code, run.stderr + run.stdout).to.equal(0);
+    study = await importOwnVcf('Extract test study', VCF, 'vs-extract-src');
     variants = (await api('GET', '/variantsets/vs-extract-src/variants?pageSize=100')).json.result.data.map((v: { variantDbId: string }) => v.variantDbId);
     callSets = (await api('GET', '/variantsets/vs-extract-src/callsets')).json.result.data;
   });
   after(async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
     await removeVariantSets(made);
     await removeGenotypingStudy(study);
   });

@@ -2,12 +2,10 @@
 // imported onto an assembly of its own gives a map whose linkage groups, counts and positions are those of the file;
 // the demo's Stoneville VCF gives the marker positions of its rows.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { cli } from '../support/cli.js';
-import { genotypingStudy, removeGenotypingStudy } from '../support/genotyping.js';
+import { importOwnVcf, removeGenotypingStudy } from '../support/genotyping.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
@@ -42,26 +40,19 @@ describe('genotyping: genome maps and marker positions', function () {
     'Gm08\t77000\tmk-5\tA\tC\t.\tPASS\t.\tGT\t0/0\t0/1',
   ].join('\n') + '\n';
   const rows = vcfRows(VCF);
-  let dir: string;
   let mapDbId: string;
   let variants: Array<{ variantDbId: string; chrom: string; pos: number; id: string }>;
   let study: string;
 
   before(async () => {
     // A study of the test's own: the import makes samples of its columns there, which no other test then matches.
-    study = await genotypingStudy('Map test study');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'maps-'));
-    const file = path.join(dir, 'map.vcf');
-    fs.writeFileSync(file, VCF);
-    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', 'vs-map-test'], undefined, dir);
-    expect(run.code, run.stderr + run.stdout).to.equal(0);
+    study = await importOwnVcf('Map test study', VCF, 'vs-map-test');
     mapDbId = (await api('GET', '/variantsets/vs-map-test')).json.result.referenceSetDbId;
     const listed = (await api('GET', '/variantsets/vs-map-test/variants?pageSize=100')).json.result.data as Array<{ variantDbId: string }>;
     // The import keeps file order: the n-th variant is the n-th row.
     variants = listed.map((v, i) => ({ variantDbId: v.variantDbId, ...rows[i] }));
   });
   after(async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
     await removeGenotypingStudy(study);
   });
 

@@ -1,5 +1,10 @@
 // Removing variant sets a test made (an extract), with their variants, call rows and call sets, so that the
 // genotyping data other tests count stays as the demo and their own imports left it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { cli } from './cli.js';
 import { createRecords, server } from './server.js';
 
 export async function removeVariantSets(ids: string[]): Promise<void> {
@@ -45,4 +50,22 @@ export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
     'MATCH (st:Study {studyDbId: $studyDbId}) OPTIONAL MATCH (s:Sample)-[:IN_STUDY]->(st) DETACH DELETE s, st',
     { studyDbId },
   );
+}
+
+/**
+ * Imports a test's own VCF text as `npm run import-vcf` would (a process, from a temporary folder), into a new study of
+ * its own (genotypingStudy), and returns that study's DbId.
+ */
+export async function importOwnVcf(studyName: string, vcf: string, variantSetDbId: string): Promise<string> {
+  const study = await genotypingStudy(studyName);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcf-'));
+  try {
+    const file = path.join(dir, `${variantSetDbId}.vcf`);
+    fs.writeFileSync(file, vcf);
+    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', variantSetDbId], undefined, dir);
+    expect(run.code, run.stderr + run.stdout).to.equal(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return study;
 }
