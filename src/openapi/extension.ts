@@ -1,5 +1,7 @@
 // Building blocks of the extensions' operations in the OpenAPI document: the official envelope around a result schema
 // of their own, and the official error responses, so that each extension declares only what is its own.
+import type { ExtensionOperation } from './document.js';
+import type { BrapiModule } from './spec.js';
 
 /** The BrAPI envelope (`@context`, `metadata`, `result`) around a result schema. */
 export const envelope = (result: object) => ({
@@ -33,3 +35,34 @@ export const readErrors = {
 
 /** The errors of a call that names records by DbId (404 when one does not exist). */
 export const errorResponses = { ...readErrors, 404: { $ref: '#/components/responses/404NotFound' } };
+
+/** A computing extension answered by GET (its members as query parameters) and by POST (the same as a JSON body). */
+export interface GetAndPost {
+  path: string;
+  module: BrapiModule;
+  summary: string;
+  description: string;
+  /** The POST's description (both forms are reads). */
+  postDescription: string;
+  /** Parameters of the GET only: the members the POST takes in its body. */
+  query: object[];
+  /** Parameters of both forms (answer shape, paging, authorization). */
+  shared: object[];
+  /** The POST's request body. */
+  body: object;
+  responses: object;
+}
+
+/** The GET and POST operations of such an extension, tagged with its module. */
+export function getAndPost(c: GetAndPost): ExtensionOperation[] {
+  const operation = { tags: [c.module], summary: c.summary };
+  return [
+    { path: c.path, method: 'get', module: c.module, operation: { ...operation, description: c.description, parameters: [...c.query, ...c.shared], responses: c.responses } },
+    {
+      path: c.path,
+      method: 'post',
+      module: c.module,
+      operation: { ...operation, description: c.postDescription, parameters: c.shared, requestBody: c.body, responses: c.responses },
+    },
+  ];
+}

@@ -1,6 +1,6 @@
 // The kinship extension in the OpenAPI document /docs renders (official envelope and errors; the result inline).
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { delimited, errorResponses, ok } from '../../../openapi/extension.js';
+import { delimited, errorResponses, getAndPost, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from './kinship.js';
 import { MATRICES, MAX_KINSHIP_GERMPLASM } from './params.js';
 import { KINSHIP_PATH } from './routes.js';
@@ -35,27 +35,17 @@ const description = `Not part of BrAPI. Up to ${MAX_KINSHIP_GERMPLASM} germplasm
   'k POPULATION parents count 1/k each; a CLONAL child is its parent.';
 const responses = { 200: ok(result, delimited), ...errorResponses };
 
-export const kinshipOperations: ExtensionOperation[] = [{
+export const kinshipOperations: ExtensionOperation[] = getAndPost({
   path: KINSHIP_PATH,
-  method: 'get',
   module: 'Germplasm',
-  operation: {
-    tags: ['Germplasm'], summary, description,
-    parameters: [
-      { name: 'germplasmDbId', in: 'query', required: true, description: 'The germplasm; repeat the parameter for several.', schema: ids, style: 'form', explode: true },
-      { name: 'method', in: 'query', schema: method },
-      ...shape,
-    ],
-    responses,
-  },
-}, {
-  path: KINSHIP_PATH,
-  method: 'post',
-  module: 'Germplasm',
-  operation: {
-    tags: ['Germplasm'], summary, description: `${description} The POST is a read (no write role needed).`,
-    parameters: shape,
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['germplasmDbIds'], properties: { germplasmDbIds: ids, method } } } } },
-    responses,
-  },
-}];
+  summary,
+  description,
+  postDescription: `${description} The POST is a read (no write role needed).`,
+  query: [
+    { name: 'germplasmDbId', in: 'query', required: true, description: 'The germplasm; repeat the parameter for several.', schema: ids, style: 'form', explode: true },
+    { name: 'method', in: 'query', schema: method },
+  ],
+  shared: shape,
+  body: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['germplasmDbIds'], properties: { germplasmDbIds: ids, method } } } } },
+  responses,
+});

@@ -2,7 +2,7 @@
 // errors; the result shapes inline).
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { GRM_PATH, PEDIGREE_CHECK_PATH } from './routes.js';
-import { dataResult, errorResponses, ok } from '../../../openapi/extension.js';
+import { dataResult, errorResponses, getAndPost, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { MAX_KINSHIP_GERMPLASM } from '../kinship/params.js';
 
@@ -41,30 +41,28 @@ type Param = ReturnType<typeof query> & { required?: boolean };
  * The GET with its query parameters and the POST taking the same members as a body (germplasmDbId as the list
  * germplasmDbIds); both reads.
  */
-function getAndPost(path: string, summary: string, description: string, members: Param[], paged: boolean, result: object): ExtensionOperation[] {
-  const common = [
-    ...(paged ? [{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/pageSize' }] : []),
-    { $ref: '#/components/parameters/authorizationHeader' },
-  ];
+function checkCall(path: string, summary: string, description: string, members: Param[], paged: boolean, result: object): ExtensionOperation[] {
   const bodyName = (name: string) => (name === 'germplasmDbId' ? 'germplasmDbIds' : name);
   const body = {
     type: 'object',
     required: members.filter((m) => m.required).map((m) => bodyName(m.name)),
     properties: Object.fromEntries(members.map((m) => [bodyName(m.name), { ...m.schema, description: m.description }])),
   };
-  const responses = { 200: ok(result), ...errorResponses };
-  const operation = { tags: ['Genotyping'], summary, responses };
-  return [
-    { path, method: 'get', module: 'Genotyping', operation: { ...operation, description, parameters: [...members, ...common] } },
-    {
-      path, method: 'post', module: 'Genotyping',
-      operation: { ...operation, description: `${description} The POST takes the same members as a body and is a read.`, parameters: common, requestBody: { required: true, content: { 'application/json': { schema: body } } } },
-    },
-  ];
+  return getAndPost({
+    path, module: 'Genotyping', summary, description,
+    postDescription: `${description} The POST takes the same members as a body and is a read.`,
+    query: members,
+    shared: [
+      ...(paged ? [{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/pageSize' }] : []),
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    body: { required: true, content: { 'application/json': { schema: body } } },
+    responses: { 200: ok(result), ...errorResponses },
+  });
 }
 
 export const pedigreeCheckOperations: ExtensionOperation[] = [
-  ...getAndPost(
+  ...checkCall(
     PEDIGREE_CHECK_PATH,
     'Extension: the recorded pedigree checked against marker genotypes (inbred crops)',
     'Not part of BrAPI. Every germplasm genotyped in the variant set with a genotyped parent: the Mendelian ' +
@@ -80,7 +78,7 @@ export const pedigreeCheckOperations: ExtensionOperation[] = [
     true,
     dataResult(check),
   ),
-  ...getAndPost(
+  ...checkCall(
     GRM_PATH,
     'Extension: genomic relationship matrix (VanRaden 2008) beside the pedigree relationship',
     'Not part of BrAPI. G = ZZ\' / 2 sum p(1-p) over the markers of the variant set (allele frequencies from all ' +

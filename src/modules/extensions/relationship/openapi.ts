@@ -1,7 +1,7 @@
 // The relationship extension (inbreeding, A-inverse) in the OpenAPI document /docs renders: envelope, parameters and
 // error responses are the official components; result schemas are inline.
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { errorResponses, ok } from '../../../openapi/extension.js';
+import { errorResponses, getAndPost, ok } from '../../../openapi/extension.js';
 
 const text = { schema: { type: 'string' } };
 const method = {
@@ -79,18 +79,15 @@ const inverseResult = {
   },
 };
 
-function pair(path: string, summary: string, description: string, parameters: unknown[], result: unknown, delimited: Record<string, unknown>): ExtensionOperation[] {
-  const responses = { 200: ok(result as object, delimited as Record<string, object>), ...errorResponses };
-  const auth = { $ref: '#/components/parameters/authorizationHeader' };
-  return [
-    { path, method: 'get', module: 'Germplasm', operation: { tags: ['Germplasm'], summary, description, parameters: [ids, method, ...parameters, auth], responses } },
-    {
-      path,
-      method: 'post',
-      module: 'Germplasm',
-      operation: { tags: ['Germplasm'], summary, description: `${description} The POST is a read (no write role needed).`, parameters: [...parameters, auth], requestBody: body, responses },
-    },
-  ];
+function pair(path: string, summary: string, description: string, parameters: object[], result: object, delimited: Record<string, object>): ExtensionOperation[] {
+  return getAndPost({
+    path, module: 'Germplasm', summary, description,
+    postDescription: `${description} The POST is a read (no write role needed).`,
+    query: [ids, method],
+    shared: [...parameters, { $ref: '#/components/parameters/authorizationHeader' }],
+    body,
+    responses: { 200: ok(result, delimited), ...errorResponses },
+  });
 }
 
 const generationsResult = {
