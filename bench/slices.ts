@@ -70,7 +70,7 @@ export async function measureSlices(running: RunningServer, probes: string[], re
       const { text, params } = rawQuery(shape, id);
       const rows = await running.graph.read<PageRow>(text, params);
       const total = rows[0]?.total ?? 0;
-      if (body.metadata.pagination.totalCount !== total || body.result.data.length !== rows.filter((r) => r.kind === 'node').length) {
+      if (body.metadata.pagination.totalCount !== total || body.result.data.length !== rows.reduce((n, r) => n + (r.nodes?.length ?? 0), 0)) {
         throw new Error(`service and raw Cypher disagree on ${id} (${shape.name}): ${body.metadata.pagination.totalCount} vs ${total}`);
       }
       perProbe[id] = total;

@@ -119,24 +119,24 @@ describe('pedigree traversal', function () {
     },
   } satisfies Pick<EntityDef, 'filters'>;
 
-  // The page as rows (pageRows): one 'total' row, one row per germplasm of the page, one per germplasm beyond the page
-  // that a Purdy string reads (through unnamed parents and selections, BRAPI_PURDY_LEVELS - 1 = 7 generations).
+  // The page as rows (pageRows): one 'total' row, then the page's germplasm 250 to a row with their relationships, then
+  // those beyond the page that a Purdy string reads (through unnamed parents and selections, BRAPI_PURDY_LEVELS - 1 = 7
+  // generations) with their parents, 250 to a row.
   const ROWS = [
     'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
     'WITH total, page, COLLECT { UNWIND page AS p MATCH (p) ((c:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
       + "(coalesce(u.germplasmName, '') = '' OR u.germplasmName STARTS WITH '(' OR u.germplasmName CONTAINS ' , ') "
       + "OR s.parentType IN ['SELF', 'CLONAL']){1,7} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
-    "UNWIND [['total', null]] + [n IN page | ['node', n]] + [x IN beyond | ['purdy', x]] AS row",
-    'WITH total, row[0] AS kind, row[1] AS n',
+    "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 250) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, 250) | ['purdy', at]] AS row",
+    'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
-    "  CASE kind WHEN 'node' THEN [n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, n.additionalInfo, "
-      + 'n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString] END AS fields,',
-    "  CASE kind WHEN 'node' THEN head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]) END AS method,",
-    "  CASE WHEN kind <> 'total' THEN n.germplasmDbId END AS id,",
-    "  CASE WHEN kind <> 'total' THEN [(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]] END AS parents,",
-    '  null AS progeny,',
-    "  CASE kind WHEN 'node' THEN COLLECT { MATCH (n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n "
-      + 'RETURN DISTINCT [sb.germplasmDbId, sb.germplasmName] } END AS siblings',
+    "  CASE kind WHEN 'nodes' THEN [n IN page[at..at + 250] | [[n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, "
+      + 'n.additionalInfo, n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString], '
+      + 'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]), '
+      + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]], '
+      + 'null, '
+      + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes,',
+    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 250] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]]]] END AS purdy",
   ];
 
   const shape = { includeParents: true, includeProgeny: false, includeSiblings: true };

@@ -75,11 +75,18 @@ function relatives(where: string, depth: number | null, direction: 'up' | 'down'
     + `WITH collect(DISTINCT n) AS starts UNWIND starts AS n MATCH (n)${l}[:PARENT${rest}]${r}(kin:Germplasm) RETURN DISTINCT kin }`;
 }
 
+// Germplasm per row of the page's answer. A row per germplasm costs the driver more than the values it carries (the
+// full tree of Williams 82 as 2,900 rows took about twice as long as in 12 rows), and a row much larger than the
+// 64 KB Bolt chunk is decoded slowly: a few hundred germplasm per row sits between the two.
+const PER_ROW = 250;
+
 /**
  * Rows for the germplasm in the list `page` (ordered): first one row with `kind` 'total' (so that an empty page still
- * answers), then one 'node' row per germplasm of the page, then one 'purdy' row per germplasm beyond the page whose
- * parents a Purdy string reads. The walk for those follows pedigreeStringRead: from each germplasm of the page
- * through unnamed parents (or SELF / CLONAL sources), up to BRAPI_PURDY_LEVELS - 1 generations.
+ * answers), then 'nodes' rows holding the page's germplasm in order, each with its relationships, then 'purdy' rows
+ * holding the germplasm beyond the page whose parents a Purdy string reads, with their parents. The walk for those
+ * follows pedigreeStringRead: from each germplasm of the page through unnamed parents (or SELF / CLONAL sources), up
+ * to BRAPI_PURDY_LEVELS - 1 generations. Each row holds the lists `page` and `beyond`, which Neo4j counts once per
+ * row: a few rows, not one per germplasm.
  */
 export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
   if (!Number.isSafeInteger(levels) || levels < 1) throw new Error(`invalid Purdy levels ${levels}`);
@@ -88,20 +95,23 @@ export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
       + `${cypherUnnamed('u')} OR s.parentType IN ['SELF', 'CLONAL']){1,${levels - 1}} (x:Germplasm) `
       + 'WHERE NOT x IN page RETURN DISTINCT x }';
   const relative = (rel: string, other: string) => `[${other}.germplasmDbId, ${other}.germplasmName, ${rel}.parentType]`;
+  // Parents always: the Purdy strings are written from them.
+  const parents = (n: string) => `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}]`;
+  const node = [
+    `[${NODE_FIELDS.map((f) => `n.${f}`).join(', ')}]`,
+    'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]])',
+    parents('n'),
+    shape.includeProgeny ? `[(n)<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}]` : 'null',
+    // Repeats (a full sib through both parents) are removed by the presenter.
+    shape.includeSiblings ? '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]' : 'null',
+  ];
   return [
     `WITH total, page, ${beyond} AS beyond`,
-    "UNWIND [['total', null]] + [n IN page | ['node', n]] + [x IN beyond | ['purdy', x]] AS row",
-    'WITH total, row[0] AS kind, row[1] AS n',
+    `UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, ${PER_ROW}) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, ${PER_ROW}) | ['purdy', at]] AS row`,
+    'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
-    `  CASE kind WHEN 'node' THEN [${NODE_FIELDS.map((f) => `n.${f}`).join(', ')}] END AS fields,`,
-    "  CASE kind WHEN 'node' THEN head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]) END AS method,",
-    "  CASE WHEN kind <> 'total' THEN n.germplasmDbId END AS id,",
-    // Parents always: the Purdy strings are written from them.
-    `  CASE WHEN kind <> 'total' THEN [(n)-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}] END AS parents,`,
-    `  ${shape.includeProgeny ? `CASE kind WHEN 'node' THEN [(n)<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}] END` : 'null'} AS progeny,`,
-    `  ${shape.includeSiblings
-      ? "CASE kind WHEN 'node' THEN COLLECT { MATCH (n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n RETURN DISTINCT [sb.germplasmDbId, sb.germplasmName] } END"
-      : 'null'} AS siblings`,
+    `  CASE kind WHEN 'nodes' THEN [n IN page[at..at + ${PER_ROW}] | [${node.join(', ')}]] END AS nodes,`,
+    `  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + ${PER_ROW}] | [x.germplasmDbId, ${parents('x')}]] END AS purdy`,
   ].join('\n');
 }
 
@@ -141,17 +151,15 @@ export function traversalStatement(opts: TraversalOptions, page: number, pageSiz
 
 type Pair = [string, string | null];
 type Relative = [string, string | null, string];
+/** A page node as pageRows writes it: NODE_FIELDS, breeding method, parents, progeny and siblings (when asked for). */
+type NodeTuple = [unknown[], Pair | null, Relative[], Relative[] | null, Pair[] | null];
 
 /** One row of pageRows. */
 export type PageRow = {
   total: number;
-  kind: 'total' | 'node' | 'purdy';
-  fields: unknown[] | null;
-  method: Pair | null;
-  id: string | null;
-  parents: Relative[] | null;
-  progeny: Relative[] | null;
-  siblings: Pair[] | null;
+  kind: 'total' | 'nodes' | 'purdy';
+  nodes: NodeTuple[] | null;
+  purdy: Array<[string, Relative[]]> | null;
 };
 
 // Members in the order the answers have always had (that of the maps Neo4j returned).
@@ -161,21 +169,25 @@ const relativeRow = ([germplasmDbId, germplasmName, parentType]: Relative): Rela
 export function assemblePage(rows: PageRow[], shape: ArrayShape): { total: number } & TraversedPage {
   const nodes: TraversedNode[] = [];
   const edges: PurdyEdge[] = [];
+  const read = (id: string, parents: Relative[]) => {
+    for (const [parent, name, type] of parents) edges.push([id, parent, type, name]);
+  };
   for (const row of rows) {
-    if (row.kind === 'total') continue;
-    for (const [parent, name, type] of row.parents!) edges.push([row.id!, parent, type, name]);
-    if (row.kind !== 'node') continue;
-    const props: TraversedNode['props'] = {};
-    NODE_FIELDS.forEach((f, i) => {
-      if (row.fields![i] !== null) props[f] = row.fields![i];
-    });
-    nodes.push({
-      props,
-      method: row.method && { id: row.method[0], name: row.method[1] },
-      parents: shape.includeParents ? row.parents!.map(relativeRow) : null,
-      progeny: row.progeny && row.progeny.map(relativeRow),
-      siblings: row.siblings && row.siblings.map(([germplasmDbId, germplasmName]) => ({ germplasmName, germplasmDbId })),
-    });
+    for (const [id, parents] of row.purdy ?? []) read(id, parents);
+    for (const [fields, method, parents, progeny, siblings] of row.nodes ?? []) {
+      read(fields[0] as string, parents);
+      const props: TraversedNode['props'] = {};
+      NODE_FIELDS.forEach((f, i) => {
+        if (fields[i] !== null) props[f] = fields[i];
+      });
+      nodes.push({
+        props,
+        method: method && { id: method[0], name: method[1] },
+        parents: shape.includeParents ? parents.map(relativeRow) : null,
+        progeny: progeny && progeny.map(relativeRow),
+        siblings: siblings && siblings.map(([germplasmDbId, germplasmName]) => ({ germplasmName, germplasmDbId })),
+      });
+    }
   }
   return { total: rows[0]?.total ?? 0, nodes, purdy: purdyGraph(edges) };
 }
