@@ -140,6 +140,26 @@ describe('germplasm comparison extension', () => {
     expect(res.json.metadata.status.map((s: any) => `${s.messageType} ${s.message}`).join(' ')).to.match(/WARNING.*germplasmDbId/);
   });
 
+  it('DbIds holding a comma: given as the parameter twice, each value is one DbId whole', async () => {
+    const [a, b] = [id('comma,1'), id('comma,2')];
+    const made = await api('POST', '/pedigree', [
+      { germplasmDbId: a, germplasmName: 'comma 1', parents: [ref('F1', 'FEMALE'), ref('F2', 'MALE')] },
+      { germplasmDbId: b, germplasmName: 'comma 2', parents: [ref('F1', 'FEMALE'), ref('F3', 'MALE')] },
+    ]);
+    expect(made.status, made.text).to.equal(200);
+    const res = await api('GET', `${PATH}?germplasmDbIds=${encodeURIComponent(a)}&germplasmDbIds=${encodeURIComponent(b)}`);
+    expect(res.status, res.text).to.equal(200);
+    await expectServedResponse('get', PATH, 200, res.json);
+    expect(res.json.result.germplasm.map((g: any) => g.germplasmDbId)).to.deep.equal([a, b]);
+    // Half sibs through F1.
+    expect(ancestorsOf(res.json.result)).to.deep.equal([['F1', 1, 1, true]]);
+    expect(res.json.result.coefficientOfParentage).to.equal(await kinship(a, b));
+    // Given once, the value is split at its commas: four DbIds here.
+    const once = await api('GET', `${PATH}?germplasmDbIds=${encodeURIComponent(`${a},${b}`)}`);
+    expect(once.status, once.text).to.equal(400);
+    expect(once.text).to.match(/Got 4/);
+  });
+
   it('bad requests: 400 naming the problem (missing DbId, not exactly two, unknown method); an unknown germplasm is a 404 naming it', async () => {
     const cases: Array<[string, RegExp, number?]> = [
       [PATH, /exactly two.*Got none/],

@@ -72,7 +72,8 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
         name: 'germplasmDbIds',
         in: 'query',
         required: true,
-        description: 'The two germplasm, comma-separated: germplasmDbIds=A,B (A,A compares A with itself).',
+        description: 'The two germplasm, comma-separated: germplasmDbIds=A,B (A,A compares A with itself). Also taken as the '
+          + 'parameter twice, germplasmDbIds=A&germplasmDbIds=B, each value a whole DbId (for DbIds holding a comma).',
         schema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
         style: 'form',
         explode: false,

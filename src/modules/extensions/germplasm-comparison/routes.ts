@@ -14,11 +14,15 @@ import { readComparison } from './query.js';
 
 export const GERMPLASM_COMPARISON_PATH = '/extensions/germplasm-comparison';
 
-const USAGE = 'Name exactly two germplasm: germplasmDbIds=A,B.';
+const USAGE = 'Name exactly two germplasm: germplasmDbIds=A,B (or germplasmDbIds=A&germplasmDbIds=B).';
 
-/** The two DbIds of germplasmDbIds=A,B (400 unless exactly two, each non-empty); A,A compares A with itself. */
+/**
+ * The two DbIds of germplasmDbIds=A,B (400 unless exactly two, each non-empty); A,A compares A with itself. Given as
+ * two parameters (germplasmDbIds=A&germplasmDbIds=B) each value is one DbId whole, so DbIds holding a comma can be
+ * compared too.
+ */
 export function comparedPair(raw: string | string[] | undefined): [string, string] {
-  const ids = [raw ?? []].flat().flatMap((v) => v.split(','));
+  const ids = raw === undefined ? [] : Array.isArray(raw) ? raw : raw.split(',');
   if (ids.length !== 2) throw new BadRequestError(`${USAGE} Got ${raw === undefined ? 'none' : ids.length}.`);
   if (ids.some((id) => id === '')) throw new BadRequestError(`${USAGE} A DbId is empty.`);
   return [ids[0], ids[1]];
