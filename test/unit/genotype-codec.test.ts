@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import VCF from '@gmod/vcf';
-import { ABSENT, allelesAt, DEFAULT_TEXT, genotypeText, MISSING, packRow, parseGenotype, PHASED, signed, unsigned } from '../../src/modules/genotyping/calls/codec.js';
+import { ABSENT, allelesAt, cellTexts, DEFAULT_TEXT, genotypeText, MISSING, packRow, parseGenotype, PHASED, signed, unsigned } from '../../src/modules/genotyping/calls/codec.js';
 import { packCalls, scratchFor, variantProps } from '../../src/modules/genotyping/io/vcfRows.js';
 
 const HEADER = '##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\ta\tb\tc\td\te\n';
@@ -22,6 +22,24 @@ describe('packed genotype calls', () => {
     const text = { unknownString: 'N', sepPhased: '~', sepUnphased: ':', expandHomozygotes: false };
     expect([0, 1, 2, 3].map((i) => genotypeText(bytes, ploidy, i, text))).to.deep.equal(['1', '0~1', 'N', '0:1']);
     expect(genotypeText(bytes, ploidy, 2, DEFAULT_TEXT)).to.equal('./.');
+  });
+
+  it('remembered cell texts equal genotypeText for every haploid and diploid byte pattern, and any other ploidy', () => {
+    const text = { unknownString: 'N', sepPhased: '~', sepUnphased: ':', expandHomozygotes: false };
+    for (const shape of [DEFAULT_TEXT, text]) {
+      const cell = cellTexts(shape);
+      // Every pair of bytes as a diploid row of 256 x 256 calls, read twice (the second time from memory).
+      const diploid = new Uint8Array(2 * 0x10000);
+      for (let key = 0; key < 0x10000; key++) [diploid[2 * key], diploid[2 * key + 1]] = [key >> 8, key & 0xff];
+      // Every byte as a haploid row.
+      const haploid = Uint8Array.from({ length: 256 }, (_, b) => b);
+      for (let pass = 0; pass < 2; pass++) {
+        for (let c = 0; c < 0x10000; c++) expect(cell(diploid, 2, c)).to.equal(genotypeText(diploid, 2, c, shape));
+        for (let c = 0; c < 256; c++) expect(cell(haploid, 1, c)).to.equal(genotypeText(haploid, 1, c, shape));
+      }
+      const { bytes } = packRow(['0/1/2', '1|1|1', './1/.'].map((t) => parseGenotype(t, 3)));
+      expect([0, 1, 2].map((c) => cell(bytes, 3, c))).to.deep.equal([0, 1, 2].map((c) => genotypeText(bytes, 3, c, shape)));
+    }
   });
 
   it('rejects alleles the variant does not have and text that is no GT', () => {

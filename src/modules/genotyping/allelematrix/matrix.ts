@@ -3,7 +3,7 @@
 // is in another variant set than its variant is unknown.
 import { BadRequestError } from '../../../errors.js';
 import type { Graph } from '../../../graph/port.js';
-import { genotypeText, type CallText } from '../calls/codec.js';
+import { cellTexts, type CallText } from '../calls/codec.js';
 import { callSetsOf, readRows, readScope, type CallFilter } from '../calls/queries.js';
 
 export interface MatrixRequest {
@@ -45,6 +45,7 @@ export async function alleleMatrix(graph: Graph, req: MatrixRequest) {
 
   const variantDbIds: string[] = [];
   const gt: string[][] = [];
+  const cell = cellTexts(req.text);
   let offset = 0;
   for (const [s, set] of scope.entries()) {
     const from = Math.max(rowFrom - offset, 0);
@@ -54,7 +55,7 @@ export async function alleleMatrix(graph: Graph, req: MatrixRequest) {
     for (const row of await readRows(graph, set, filter, from, to - from)) {
       variantDbIds.push(row.variantDbId);
       if (req.preview) continue;
-      gt.push(pageColumns.map((c) => (c.set === s ? genotypeText(row.calls, row.ploidy, c.cs.callSetIndex, req.text) : req.text.unknownString)));
+      gt.push(pageColumns.map((c) => (c.set === s ? cell(row.calls, row.ploidy, c.cs.callSetIndex) : req.text.unknownString)));
     }
   }
   const wantsGt = !req.matrices || req.matrices.some((m) => m === 'GT' || m === 'Genotype');

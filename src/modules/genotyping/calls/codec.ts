@@ -73,6 +73,23 @@ export function genotypeText(row: Uint8Array, ploidy: number, column: number, te
   return out;
 }
 
+/**
+ * genotypeText for many cells of one answer: the text of a haploid or diploid call remembered by its bytes (an allele
+ * matrix page repeats a handful of distinct calls a million times, and building each string again took most of its
+ * time). Other ploidies are written each time.
+ */
+export function cellTexts(text: CallText = DEFAULT_TEXT): (row: Uint8Array, ploidy: number, column: number) => string {
+  // Diploid calls by their two bytes (0 .. 0xffff), haploid ones past those.
+  const memo: Array<string | undefined> = new Array(0x10100);
+  return (row, ploidy, column) => {
+    if (ploidy > 2) return genotypeText(row, ploidy, column, text);
+    const key = ploidy === 1 ? 0x10000 + row[column] : (row[2 * column] << 8) | row[2 * column + 1];
+    let out = memo[key];
+    if (out === undefined) memo[key] = out = genotypeText(row, ploidy, column, text);
+    return out;
+  };
+}
+
 /** Packs rows of alleles (one list per call set) at the largest ploidy among them. */
 export function packRow(calls: number[][]): { bytes: Uint8Array; ploidy: number } {
   const ploidy = Math.max(1, ...calls.map((c) => c.length));
