@@ -238,6 +238,7 @@ describe('vendor calls (the in-house genotyping lab)', () => {
     const cases: Array<[string, () => Record<string, unknown>, RegExp, string?]> = [
       ['a service the lab does not offer', () => ({ serviceIds: ['gbs-apeki', 'whole-genome-42'] }), /no service "whole-genome-42"/],
       ['numberOfSamples differing from the samples sent', () => ({ numberOfSamples: 5, plates: [{ samples: [{ clientSampleId: sampleIds[0] }] }] }), /numberOfSamples is 5 but the plates hold 1/],
+      ['a negative numberOfSamples', () => ({ numberOfSamples: -1 }), /numberOfSamples must be 0 or more/],
       ['a clientSampleId twice in one order', () => ({ plates: [{ samples: [{ clientSampleId: sampleIds[0] }] }, { samples: [{ clientSampleId: sampleIds[0] }] }] }), /plates\[1\]\.samples\[0\]\.clientSampleId ".*" is sent twice/],
       ['a sample naming no sample of this server', () => ({ plates: [{ samples: [{ clientSampleId: sampleIds[0] }, { clientSampleId: 'no-such-sample' }] }] }), /clientSampleId "no-such-sample" names no sample/],
       ['a sample without clientSampleId', () => ({ plates: [{ samples: [{ well: 'A1' }] }] }), /samples\[0\]\.clientSampleId is missing/],

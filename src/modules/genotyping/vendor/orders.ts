@@ -92,6 +92,7 @@ export function planSubmission(
   });
   const sent = body.plates != null;
   const numberOfSamples = body.numberOfSamples ?? clientSampleIds.length;
+  if (numberOfSamples < 0) throw new BadRequestError(`numberOfSamples must be 0 or more, not ${numberOfSamples}; nothing was written.`);
   if (sent && numberOfSamples !== clientSampleIds.length) {
     throw new BadRequestError(`numberOfSamples is ${numberOfSamples} but the plates hold ${clientSampleIds.length} samples; nothing was written.`);
   }
