@@ -1,4 +1,6 @@
 // All configuration comes from the environment, read once at start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_PURDY_LEVELS } from './modules/germplasm/pedigree/purdy.js';
 
 export interface Config {
@@ -27,6 +29,11 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** Generations of unnamed parents a pedigree string (Purdy notation) expands below a germplasm. */
   purdyLevels: number;
+  /**
+   * The JSON file describing the in-house genotyping lab's services (GET /vendor/specifications), a
+   * VendorSpecification; unset: fixtures/vendor/specification.json. Checked when the service starts.
+   */
+  vendorSpecificationFile: string;
 }
 
 export interface AuthConfig {
@@ -60,6 +67,9 @@ export interface SearchConfig {
   /** Tests only: every search waits this long before running, to exercise the asynchronous path. */
   testDelayMs: number;
 }
+
+/** The lab description that ships with the service (a relative BRAPI_VENDOR_SPECIFICATION is from the working directory). */
+export const DEFAULT_VENDOR_SPECIFICATION = fileURLToPath(new URL('../fixtures/vendor/specification.json', import.meta.url));
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -168,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
     corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
     purdyLevels: positive(env, 'BRAPI_PURDY_LEVELS', DEFAULT_PURDY_LEVELS),
+    vendorSpecificationFile: env.BRAPI_VENDOR_SPECIFICATION ? path.resolve(env.BRAPI_VENDOR_SPECIFICATION) : DEFAULT_VENDOR_SPECIFICATION,
   };
 }

@@ -18,6 +18,7 @@ import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
 import { loadSpec } from './openapi/spec.js';
 import { settleSearches } from './search/saved.js';
+import { vendorSpecification } from './modules/genotyping/vendor/specification.js';
 
 export interface RunningServer {
   url: string;
@@ -56,6 +57,9 @@ export function schemaItems(): SchemaItem[] {
     { label: 'ApiToken', prop: 'tokenId', unique: true },
     // A VCF import's variants before it commits (src/modules/genotyping/io/importVcf.ts), found by their import.
     { label: 'StagedVariant', prop: 'importId', unique: false },
+    // Orders of the genotyping lab (src/modules/genotyping/vendor/orders.ts), found by their order or submission id.
+    { label: 'VendorOrder', prop: 'orderId', unique: true },
+    { label: 'VendorOrder', prop: 'submissionId', unique: true },
   ];
 }
 
@@ -67,6 +71,8 @@ export function demoDataWanted(config: Pick<Config, 'demoData'>, bundled: boolea
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
+  // A lab description that does not fit the schema stops the start, not the first GET /vendor/specifications.
+  vendorSpecification(config.vendorSpecificationFile);
   setPurdyLevels(config.purdyLevels);
   let devDb: DevNeo4j | undefined;
   let uri = config.neo4j.uri;

@@ -11,6 +11,9 @@ import { readSoybase } from './soybase.js';
 import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
 import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
 import { importVcf, type VcfImportReport } from '../modules/genotyping/io/importVcf.js';
+import { planSubmission, submitOrder } from '../modules/genotyping/vendor/orders.js';
+import { vendorSpecification } from '../modules/genotyping/vendor/specification.js';
+import { DEFAULT_VENDOR_SPECIFICATION } from '../config.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -24,6 +27,7 @@ export interface LoadReport {
   pedigree: ImportReport;
   barley: FileImportReport;
   genotypes: VcfImportReport[];
+  vendorOrders: number;
 }
 
 /** The demo's genotypes: two small VCFs of SoyBase lines and their parents, imported as `npm run import-vcf` would. */
@@ -83,6 +87,12 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   progress('importing the demo genotypes (VCF)');
   const genotypes: VcfImportReport[] = [];
   for (const { file: vcf, ...vcfOptions } of DEMO_VCFS) genotypes.push(await importVcf(graph, vcf, vcfOptions));
+  // Orders to the genotyping lab (the shipped lab description's services) for the demo's DNA plate, through the same
+  // checks as POST /vendor/orders; one of its samples is a column of the Urbana VCF, so the order is in progress.
+  const orders = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'demo', 'vendor-orders.json'), 'utf8')) as Array<{ orderId: string; submissionId: string; order: Record<string, unknown> }>;
+  for (const { orderId, submissionId, order } of orders) {
+    await submitOrder(graph, planSubmission(order, 'order', vendorSpecification(DEFAULT_VENDOR_SPECIFICATION), undefined, { orderId, submissionId }));
+  }
   progress('done');
   logger?.info('demo data loaded', {
     records,
@@ -92,5 +102,5 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   for (const problem of barley.rejected) logger?.warn('Barley pedigree record rejected', { ...problem });
   for (const report of genotypes) for (const problem of report.rejected) logger?.warn('Demo VCF column rejected', { file: report.file, ...problem });
-  return { records, pedigree, barley, genotypes };
+  return { records, pedigree, barley, genotypes, vendorOrders: orders.length };
 }

@@ -14,7 +14,7 @@ import { createApp } from '../../src/app.js';
 import { createApiToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { removeVariantSets } from '../support/genotyping.js';
+import { removeVariantSets, removeVendorOrders, vendorOrderIds } from '../support/genotyping.js';
 import { api, server, testDatabase } from '../support/server.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
@@ -294,6 +294,31 @@ describe('authentication and authorization', () => {
         expect((await api('GET', `/variantsets/${source}`)).json.result).to.deep.equal(before);
         expect((await api('POST', '/variantsets/extract', { variantSetDbIds: [source] }, bearer(reader))).status).to.equal(403);
       });
+    });
+
+    it('orders to the genotyping lab (Genotyping: vendor): the write role for both writes; ordering another user\'s sample changes it not', async () => {
+      const ordersBefore = await vendorOrderIds();
+      const [sample] = (await api('POST', '/samples', [{ sampleName: 'Alice sample for the lab' }], bearer(alice))).json.result.data;
+      const body = { plates: [{ samples: [{ clientSampleId: sample.sampleDbId, well: 'A1' }] }] };
+      for (const path of ['/vendor/orders', '/vendor/plates']) {
+        const anonymous = await api('POST', path, body, { authorization: '' });
+        expect(anonymous.status, path).to.equal(401);
+        const readOnly = await api('POST', path, body, bearer(reader));
+        expect(readOnly.status, path).to.equal(403);
+        expect(readOnly.text).to.match(/"reader" does not have the write role/);
+      }
+      expect(await vendorOrderIds()).to.have.members(ordersBefore);
+      // The order references her sample: a new record of bob's, no change to hers.
+      for (const path of ['/vendor/orders', '/vendor/plates']) {
+        const byBob = await api('POST', path, body, bearer(bob));
+        expect(byBob.status, byBob.text).to.equal(200);
+      }
+      expect((await api('GET', `/samples/${sample.sampleDbId}`)).json.result).to.deep.equal(sample);
+      const made = (await vendorOrderIds()).filter((id) => !ordersBefore.includes(id));
+      expect(made).to.have.length(2);
+      const owners = await server().graph.read<{ by: string }>('MATCH (o:VendorOrder) WHERE o.orderId IN $made RETURN o.createdBy AS by', { made });
+      expect(owners.map((o) => o.by)).to.deep.equal(['bob', 'bob']);
+      await removeVendorOrders(made);
     });
 
     it('saved searches are private to their creator', async () => {

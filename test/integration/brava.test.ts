@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from '../../src/openapi/spec.js';
-import { removeVariantSets, variantSetIds } from '../support/genotyping.js';
+import { removeVariantSets, removeVendorOrders, variantSetIds, vendorOrderIds } from '../support/genotyping.js';
 import { api, ADMIN_TOKEN, server } from '../support/server.js';
 
 const RUNNER = fileURLToPath(new URL('../brava/run-brava.mjs', import.meta.url));
@@ -21,6 +21,8 @@ describe('BRAVA (BrAPI Validator collection)', () => {
     // The collection's POST /variantsets/extract (an empty selection) copies every call into a new variant set:
     // removed after the run, so the genotyping data other tests count stays as it was.
     const setsBefore = await variantSetIds();
+    // Its POST /vendor/orders and POST /vendor/plates make orders ({}: empty ones), removed the same way.
+    const ordersBefore = await vendorOrderIds();
     // Asynchronous: the server under test runs in this process and must keep answering.
     const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brava-')), 'report.json');
     const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
@@ -28,6 +30,7 @@ describe('BRAVA (BrAPI Validator collection)', () => {
         resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
     });
     await removeVariantSets((await variantSetIds()).filter((id) => !setsBefore.includes(id)));
+    await removeVendorOrders((await vendorOrderIds()).filter((id) => !ordersBefore.includes(id)));
     const lines = run.stdout.trim().split('\n');
     const summary = lines.filter((l) => /^coverage:|^\d+ passed, \d+ failed/.test(l));
     console.log(`      BRAVA ${summary.join(' | ')}`);
@@ -37,18 +40,21 @@ describe('BRAVA (BrAPI Validator collection)', () => {
     expect(Number(passed)).to.be.greaterThan(0);
 
     // Coverage cannot shrink unnoticed: every test of the collection runs, except those of calls this server does not
-    // list, and those are all calls of the one module it does not complete (Genotyping: vendor calls and reference
-    // bases). A route
+    // list, and those are all calls of the one module it does not complete (Genotyping: reference bases). A route
     // lost from another module drops out of /serverinfo, and its tests would be skipped: this fails instead.
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Array<{ name: string; skipped?: string }>;
-    expect(report.filter((r) => r.skipped && r.skipped !== 'not in serverinfo')).to.deep.equal([]);
+    // One listed call is skipped, by the collection itself: GET /vendor/plates/{submissionId} needs submissionId0,
+    // which no test of the collection stores (its POST /vendor/plates keeps nothing). That exact skip and no other;
+    // test/integration/genotyping-vendor.test.ts covers the call.
+    const MISSING_VARIABLE = [{ name: 'GET /vendor/plates/{submissionId}', skipped: 'missing submissionId0' }];
+    expect(report.filter((r) => r.skipped && r.skipped !== 'not in serverinfo').map(({ name, skipped }) => ({ name, skipped }))).to.deep.equal(MISSING_VARIABLE);
     const listed = new Set(((await api('GET', '/serverinfo')).json.result.calls as Array<{ service: string }>).map((c) => `/${c.service}`));
     const items = (JSON.parse(fs.readFileSync(COLLECTION, 'utf8')).item as Array<{ item: Item[] }>).slice(1).flatMap((f) => f.item);
     const spec = loadSpec();
     const unlisted = items.filter((i) => !listed.has(i.endpoint));
     const modules = [...new Set(unlisted.map((i) => spec.getOperation(i.request.method.toLowerCase(), i.endpoint)?.module ?? `(not in the spec) ${i.endpoint}`))];
     expect(modules).to.deep.equal(['Genotyping']);
-    expect(report.filter((r) => r.skipped).length).to.equal(unlisted.length);
-    console.log(`      BRAVA runs ${items.length - unlisted.length} of ${items.length} collection tests; the others are Genotyping calls`);
+    expect(report.filter((r) => r.skipped === 'not in serverinfo').length).to.equal(unlisted.length);
+    console.log(`      BRAVA runs ${items.length - unlisted.length - MISSING_VARIABLE.length} of ${items.length} collection tests; the others are Genotyping calls`);
   });
 });

@@ -1,6 +1,6 @@
 // The HTTP contract every endpoint shares (DESIGN.md, "The HTTP contract").
 import { expect } from 'chai';
-import { removeVariantSets } from '../support/genotyping.js';
+import { removeVariantSets, removeVendorOrders, vendorOrderIds } from '../support/genotyping.js';
 import { api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
 
@@ -130,13 +130,18 @@ describe('HTTP contract', () => {
       for (const call of calls) {
         for (const method of call.methods) {
           const path = '/' + call.service.replace(/\{\w+\}/g, 'no-such-id');
-          // An empty body of the call's shape: a search or delete request, an extract request (of everything), a list
-          // of records (PUT /calls takes a list of calls), or a map keyed by DbId (the other bulk PUTs).
-          const list = method === 'POST' ? !/^\/(search|delete)\//.test(path) && path !== '/variantsets/extract' : path === '/calls';
+          // An empty body of the call's shape: a search or delete request, an extract request (of everything), an
+          // order or plate submission (an empty one), a list of records (PUT /calls takes a list of calls), or a map
+          // keyed by DbId (the other bulk PUTs).
+          const objects = ['/variantsets/extract', '/vendor/orders', '/vendor/plates'];
+          const list = method === 'POST' ? !/^\/(search|delete)\//.test(path) && !objects.includes(path) : path === '/calls';
           const body = method === 'GET' ? undefined : list ? [] : {};
+          const ordersBefore = method === 'POST' && path.startsWith('/vendor/') ? await vendorOrderIds() : [];
           const res = await api(method, path, body);
-          // The extract made a variant set of every stored call: removed, so others count the same genotyping data.
+          // The extract made a variant set of every stored call: removed, so others count the same genotyping data;
+          // likewise the empty order.
           if (path === '/variantsets/extract' && res.status === 200) await removeVariantSets([res.json.result.variantSetDbId]);
+          if (method === 'POST' && path.startsWith('/vendor/')) await removeVendorOrders((await vendorOrderIds()).filter((id) => !ordersBefore.includes(id)));
           expect(res.status, `${method} ${path}`).to.not.equal(405);
           expect(res.text, `${method} ${path}`).to.not.match(/^No such path/);
           // A search is saved (202) by default.

@@ -58,14 +58,36 @@ export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
  */
 export async function importOwnVcf(studyName: string, vcf: string, variantSetDbId: string): Promise<string> {
   const study = await genotypingStudy(studyName);
+  await importVcfInto(study, vcf, variantSetDbId);
+  return study;
+}
+
+/** The same import into a study the test made (its columns may name the study's samples). */
+export async function importVcfInto(studyDbId: string, vcf: string, variantSetDbId: string): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcf-'));
   try {
     const file = path.join(dir, `${variantSetDbId}.vcf`);
     fs.writeFileSync(file, vcf);
-    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', variantSetDbId], undefined, dir);
+    const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', studyDbId, '--variant-set-id', variantSetDbId], undefined, dir);
     expect(run.code, run.stderr + run.stdout).to.equal(0);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return study;
+}
+
+/** The orderIds of every order to the genotyping lab. */
+export async function vendorOrderIds(): Promise<string[]> {
+  const rows = await server().graph.read<{ id: string }>('MATCH (o:VendorOrder) RETURN o.orderId AS id');
+  return rows.map((r) => r.id);
+}
+
+/** Removes orders a test made, with their plates and samples (the samples they name stay). */
+export async function removeVendorOrders(ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await server().graph.write(
+    `MATCH (o:VendorOrder) WHERE o.orderId IN $ids
+     OPTIONAL MATCH (p:VendorPlate)-[:IN_ORDER]->(o) OPTIONAL MATCH (v:VendorSample)-[:ON_VENDOR_PLATE]->(p)
+     DETACH DELETE o, p, v`,
+    { ids },
+  );
 }
