@@ -1,7 +1,7 @@
 // GET /vendor/orders/{orderId}/results: the variant sets holding call sets of the order's samples, one page of them
 // in DbId order, each with the order's samples in it (clientSampleIds, in the order sent) and those call sets. No row: no such
 // order.
-// Params: $orderId, $skip, $limit
+// Params: $orderId, $skip, $end
 MATCH (o:VendorOrder {orderId: $orderId})
 CALL (o) {
   OPTIONAL MATCH (v:VendorSample)-[:ON_VENDOR_PLATE]->(:VendorPlate)-[:IN_ORDER]->(o)
@@ -16,4 +16,4 @@ CALL (o) {
     clientSampleIds: clientSampleIds, callSetDbIds: callSetDbIds
   }) AS files
 }
-RETURN size(files) AS total, files[$skip..$skip + $limit] AS page
+RETURN size(files) AS total, files[$skip..$end] AS page

@@ -15,6 +15,7 @@ import { BadRequestError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { unknownIds } from '../../../entities/queries.js';
+import { pageBounds } from '../../../http/middleware/pagination.js';
 import type { VendorSpecification } from './specification.js';
 
 /** VendorSample's members: scalars are properties, the objects JSON text (returned as sent). */
@@ -168,28 +169,17 @@ function presentPlate(p: Record<string, any>) {
   };
 }
 
-/**
- * A page as list-slice bounds: Cypher indexes lists with 32-bit integers, so a page past them (page 300000 of 10000)
- * is clamped to the end, where it is empty anyway.
- */
-const LAST_INDEX = 2 ** 31 - 1;
-function slice(page: number, pageSize: number) {
-  const skip = Math.min(page * pageSize, LAST_INDEX);
-  return { skip, limit: Math.min(pageSize, LAST_INDEX - skip) };
-}
-
 export async function listOrders(graph: Graph, filter: { orderIds: string[] | null; submissionIds: string[] | null }, page: number, pageSize: number) {
   const [row] = await graph.read<{ total: number; page: Array<Record<string, unknown>> }>(cypher('genotyping/vendor/orders'), {
-    orderIds: filter.orderIds, submissionIds: filter.submissionIds, ...slice(page, pageSize),
+    orderIds: filter.orderIds, submissionIds: filter.submissionIds, ...pageBounds(page, pageSize),
   });
   return { total: row.total, data: row.page.map(presentOrder) };
 }
 
-
 /** An order's plates (one page), by orderId or submissionId; null: no such order. */
-export async function orderPlates(graph: Graph, by: { orderId?: string; submissionId?: string }, page = 0, pageSize = LAST_INDEX) {
+export async function orderPlates(graph: Graph, by: { orderId?: string; submissionId?: string }, page = 0, pageSize = 2 ** 31 - 1) {
   const [row] = await graph.read<{ order: Record<string, any>; total: number; page: Array<Record<string, any>> }>(cypher('genotyping/vendor/order'), {
-    orderId: by.orderId ?? null, submissionId: by.submissionId ?? null, ...slice(page, pageSize),
+    orderId: by.orderId ?? null, submissionId: by.submissionId ?? null, ...pageBounds(page, pageSize),
   });
   return row ? { order: row.order, total: row.total, data: row.page.map(presentPlate) } : null;
 }
@@ -214,6 +204,6 @@ export interface ResultSet {
 
 /** One page of the variant sets holding call sets of the order's samples; null: no such order. */
 export async function orderResults(graph: Graph, orderId: string, page: number, pageSize: number) {
-  const [row] = await graph.read<{ total: number; page: ResultSet[] }>(cypher('genotyping/vendor/results'), { orderId, ...slice(page, pageSize) });
+  const [row] = await graph.read<{ total: number; page: ResultSet[] }>(cypher('genotyping/vendor/results'), { orderId, ...pageBounds(page, pageSize) });
   return row ?? null;
 }
