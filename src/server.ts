@@ -56,6 +56,10 @@ export function schemaItems(): SchemaItem[] {
     { label: 'ApiToken', prop: 'tokenId', unique: true },
     // A VCF import's variants before it commits (src/modules/genotyping/io/importVcf.ts), found by their import.
     { label: 'StagedVariant', prop: 'importId', unique: false },
+    // Reference sequences (src/modules/genotyping/references/): a range of bases reads the blocks it spans by one
+    // index seek; a FASTA import's blocks before it commits are found by their import.
+    { label: 'SequenceBlock', prop: 'referenceDbId', unique: false, composite: ['index'] },
+    { label: 'StagedSequenceBlock', prop: 'importId', unique: false },
   ];
 }
 

@@ -11,6 +11,7 @@ import { readSoybase } from './soybase.js';
 import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
 import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
 import { importVcf, type VcfImportReport } from '../modules/genotyping/io/importVcf.js';
+import { importFasta, type FastaImportReport } from '../modules/genotyping/io/importFasta.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -24,12 +25,22 @@ export interface LoadReport {
   pedigree: ImportReport;
   barley: FileImportReport;
   genotypes: VcfImportReport[];
+  sequences: FastaImportReport[];
 }
 
 /** The demo's genotypes: two small VCFs of SoyBase lines and their parents, imported as `npm run import-vcf` would. */
 export const DEMO_VCFS = [
   { file: path.join(FIXTURES, 'genotyping', 'demo.vcf'), crop: 'Soybean', studyDbId: 'study-urbana-2024', variantSetDbId: 'variantset-urbana-2024-demo' },
   { file: path.join(FIXTURES, 'genotyping', 'demo-stoneville.vcf'), crop: 'Soybean', studyDbId: 'study-stoneville-2023', variantSetDbId: 'variantset-stoneville-2023-demo' },
+];
+
+/**
+ * The demo references' sequences: simulated (fixtures/genotyping/SOURCE.md), with each demo variant's REF allele at
+ * its position; imported onto the reference sets the VCFs made, as `npm run import-fasta` would.
+ */
+export const DEMO_FASTAS = [
+  { file: path.join(FIXTURES, 'genotyping', 'demo-wm82-a2.fa'), referenceSet: 'refset-soybean-glycine-max-wm82-a2-v1' },
+  { file: path.join(FIXTURES, 'genotyping', 'demo-wm82-a1.fa'), referenceSet: 'refset-soybean-glycine-max-wm82-a1-v1' },
 ];
 
 /** The demo's second crop: a curator's Helium file, imported as `npm run import -- FILE --crop Barley` would. */
@@ -83,6 +94,9 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   progress('importing the demo genotypes (VCF)');
   const genotypes: VcfImportReport[] = [];
   for (const { file: vcf, ...vcfOptions } of DEMO_VCFS) genotypes.push(await importVcf(graph, vcf, vcfOptions));
+  progress('importing the demo reference sequences (FASTA, simulated)');
+  const sequences: FastaImportReport[] = [];
+  for (const { file: fasta, ...fastaOptions } of DEMO_FASTAS) sequences.push(await importFasta(graph, fasta, fastaOptions));
   progress('done');
   logger?.info('demo data loaded', {
     records,
@@ -92,5 +106,5 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   for (const problem of barley.rejected) logger?.warn('Barley pedigree record rejected', { ...problem });
   for (const report of genotypes) for (const problem of report.rejected) logger?.warn('Demo VCF column rejected', { file: report.file, ...problem });
-  return { records, pedigree, barley, genotypes };
+  return { records, pedigree, barley, genotypes, sequences };
 }
