@@ -37,8 +37,7 @@ describe('BRAVA (BrAPI Validator collection)', () => {
     expect(Number(passed)).to.be.greaterThan(0);
 
     // Coverage cannot shrink unnoticed: every test of the collection runs, except those of calls this server does not
-    // list, and those are all calls of the one module it does not complete (Genotyping: vendor calls and reference
-    // bases). A route
+    // list, and those are all calls of the one module it does not complete (Genotyping: vendor calls). A route
     // lost from another module drops out of /serverinfo, and its tests would be skipped: this fails instead.
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Array<{ name: string; skipped?: string }>;
     expect(report.filter((r) => r.skipped && r.skipped !== 'not in serverinfo')).to.deep.equal([]);

@@ -239,7 +239,7 @@ describe('genotyping: reference sequences (FASTA import, GET /references/{refere
       [`?start=${LENGTH_A + 1}`, 'is after end'],
       ['?start=-1', 'start must be a non-negative integer'],
       ['?end=1.5', 'end must be integer'],
-      ['?start=abc', 'start must be a non-negative integer'],
+      ['?start=abc', 'start must be integer'],
       ['?pageToken=3', 'pageToken 3 is past the last page (2)'],
       ['?start=0&end=10&pageToken=1', 'pageToken 1 is past the last page (0)'],
       ['?pageToken=next', 'pageToken must be a non-negative integer'],
