@@ -5,6 +5,7 @@
 // - import: `callSets` x `variants` calls, its time and the peak resident memory of this process while it ran;
 // - GET /allelematrix pages of `matrixPage` variants x `matrixPage` call sets, and GET /calls pages of 1,000 calls,
 //   at pages spread over the set;
+// - a FASTA of `sequenceBases` imported onto the set's assembly and GET /references/{id}/bases (bench/bases.ts);
 // - GET /extensions/pedigree-check on a second variant set of `trioLines` x `trioMarkers` (every genotyped trio).
 // Targets (issue 20): import <= 180 s, matrix page <= 500 ms, calls page <= 200 ms, trio check <= 30 s.
 // Written to bench/results/genotyping{,-quick}.{json,md}.
@@ -16,6 +17,7 @@ import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import { importVcf } from '../src/modules/genotyping/io/importVcf.js';
 import type { RunningServer } from '../src/server.js';
 import { random, simulate, type PedigreeNode } from '../test/support/genotype-simulation.js';
+import { measureBases, type BasesResult } from './bases.js';
 import { BENCH_TOKEN } from './db.js';
 import { machine } from './report.js';
 import { summarize, timed, type Summary } from './stats.js';
@@ -26,10 +28,12 @@ export interface GenotypingSize {
   matrixPage: number;
   trioLines: number;
   trioMarkers: number;
+  /** Bases of the simulated assembly (two chromosomes). */
+  sequenceBases: number;
 }
 
-export const GENOTYPING_FULL: GenotypingSize = { callSets: 1000, variants: 50_000, matrixPage: 1000, trioLines: 2000, trioMarkers: 10_000 };
-export const GENOTYPING_QUICK: GenotypingSize = { callSets: 100, variants: 2000, matrixPage: 100, trioLines: 200, trioMarkers: 1000 };
+export const GENOTYPING_FULL: GenotypingSize = { callSets: 1000, variants: 50_000, matrixPage: 1000, trioLines: 2000, trioMarkers: 10_000, sequenceBases: 100_000_000 };
+export const GENOTYPING_QUICK: GenotypingSize = { callSets: 100, variants: 2000, matrixPage: 100, trioLines: 200, trioMarkers: 1000, sequenceBases: 2_000_000 };
 export const GENOTYPING_TARGETS = { importMs: 180_000, matrixPageMs: 500, callsPageMs: 200, trioCheckMs: 30_000 };
 
 export interface GenotypingResult extends GenotypingSize {
@@ -42,6 +46,7 @@ export interface GenotypingResult extends GenotypingSize {
   trios: number;
   trioCheck: Summary;
   flagged: number;
+  sequence: BasesResult;
 }
 
 async function call(running: RunningServer, method: string, url: string, body?: unknown) {
@@ -115,6 +120,9 @@ export async function measureGenotyping(running: RunningServer, size: Genotyping
     }
     log(`  matrix page p50 ${summarize(matrix).p50} ms, calls page p50 ${summarize(calls).p50} ms`);
 
+    const assembly = (await call(running, 'GET', '/variantsets/vs-gb')).result.referenceSetDbId as string;
+    const sequence = await measureBases(running, dir, assembly, size.sequenceBases, reps, log);
+
     log(`genotyping: pedigree check of ${size.trioLines} lines x ${size.trioMarkers} markers`);
     await load(running, dir, 'gt', size.trioLines, size.trioMarkers, study.studyDbId);
     const check: number[] = [];
@@ -130,7 +138,7 @@ export async function measureGenotyping(running: RunningServer, size: Genotyping
     log(`  ${trios} trios checked in p50 ${summarize(check).p50} ms; ${flagged} flagged (no errors were injected)`);
     return {
       ...size, calls: size.callSets * size.variants, importMs: Math.round(imported.ms), importPeakRssMb: imported.peakMb,
-      matrix: summarize(matrix), callsPage: summarize(calls), trios, trioCheck: summarize(check), flagged,
+      matrix: summarize(matrix), callsPage: summarize(calls), trios, trioCheck: summarize(check), flagged, sequence,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -155,6 +163,10 @@ export function writeGenotypingReport(result: GenotypingResult, quick: boolean, 
     row(`import ${result.callSets} x ${result.variants} (${result.calls.toLocaleString('en')} calls), ms`, `${result.importMs} (peak RSS ${result.importPeakRssMb} MB)`, t.importMs, result.importMs <= t.importMs),
     row(`allele matrix page ${result.matrixPage} x ${result.matrixPage}, p50 / p95 ms`, `${result.matrix.p50} / ${result.matrix.p95}`, t.matrixPageMs, result.matrix.p50 <= t.matrixPageMs),
     row('GET /calls page of 1,000, p50 / p95 ms', `${result.callsPage.p50} / ${result.callsPage.p95}`, t.callsPageMs, result.callsPage.p50 <= t.callsPageMs),
+    `| FASTA import of ${(result.sequence.bases / 1e6).toFixed(0)} Mb (${result.sequence.chromosomes} chromosomes), ms | ${result.sequence.importMs} (peak RSS ${result.sequence.importPeakRssMb} MB) | | |`,
+    `| GET /references/{id}/bases, 100,000 bases, p50 / p95 ms | ${result.sequence.page.p50} / ${result.sequence.page.p95} | | |`,
+    `| GET /references/{id}/bases, 1,000 bases, p50 / p95 ms | ${result.sequence.short.p50} / ${result.sequence.short.p95} | | |`,
+    `| a whole ${(result.sequence.bases / result.sequence.chromosomes / 1e6).toFixed(0)} Mb chromosome page by page, ms | ${result.sequence.wholeChromosomeMs} | | |`,
     row(`pedigree check, ${result.trios} trios of ${result.trioLines} lines x ${result.trioMarkers} markers, p50 ms`, `${result.trioCheck.p50}`, t.trioCheckMs, result.trioCheck.p50 <= t.trioCheckMs),
     '',
   ].join('\n');

@@ -19,7 +19,7 @@
 //   --load-seconds per side, default 60; bench/results/load.{json,md}); BENCH_VIEWER_ONLY=true / --viewer-only: only
 //   the viewer in Chromium on the demo data (suggestions, full tree of Williams 82; bench/results/viewer.{json,md});
 //   BENCH_GENOTYPING_ONLY=true / --genotyping-only: only genotyping at scale (VCF import, allele matrix and calls
-//   pages, the pedigree check; bench/results/genotyping.{json,md}, small data in --quick: genotyping-quick.*);
+//   pages, a FASTA import and reference bases, the pedigree check; bench/results/genotyping.{json,md}, small data in --quick: genotyping-quick.*);
 //   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to

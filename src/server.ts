@@ -60,6 +60,10 @@ export function schemaItems(): SchemaItem[] {
     // Orders of the genotyping lab (src/modules/genotyping/vendor/orders.ts), found by their order or submission id.
     { label: 'VendorOrder', prop: 'orderId', unique: true },
     { label: 'VendorOrder', prop: 'submissionId', unique: true },
+    // Reference sequences (src/modules/genotyping/references/): a range of bases reads the blocks it spans by one
+    // index seek; a FASTA import's blocks before it commits are found by their import.
+    { label: 'SequenceBlock', prop: 'referenceDbId', unique: false, composite: ['index'] },
+    { label: 'StagedSequenceBlock', prop: 'importId', unique: false },
   ];
 }
 

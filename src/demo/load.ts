@@ -14,6 +14,7 @@ import { importVcf, type VcfImportReport } from '../modules/genotyping/io/import
 import { planSubmission, submitOrder } from '../modules/genotyping/vendor/orders.js';
 import { vendorSpecification } from '../modules/genotyping/vendor/specification.js';
 import { DEFAULT_VENDOR_SPECIFICATION } from '../config.js';
+import { importFasta, type FastaImportReport } from '../modules/genotyping/io/importFasta.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
@@ -28,12 +29,22 @@ export interface LoadReport {
   barley: FileImportReport;
   genotypes: VcfImportReport[];
   vendorOrders: number;
+  sequences: FastaImportReport[];
 }
 
 /** The demo's genotypes: two small VCFs of SoyBase lines and their parents, imported as `npm run import-vcf` would. */
 export const DEMO_VCFS = [
   { file: path.join(FIXTURES, 'genotyping', 'demo.vcf'), crop: 'Soybean', studyDbId: 'study-urbana-2024', variantSetDbId: 'variantset-urbana-2024-demo' },
   { file: path.join(FIXTURES, 'genotyping', 'demo-stoneville.vcf'), crop: 'Soybean', studyDbId: 'study-stoneville-2023', variantSetDbId: 'variantset-stoneville-2023-demo' },
+];
+
+/**
+ * The demo references' sequences: simulated (fixtures/genotyping/SOURCE.md), with each demo variant's REF allele at
+ * its position; imported onto the reference sets the VCFs made, as `npm run import-fasta` would.
+ */
+export const DEMO_FASTAS = [
+  { file: path.join(FIXTURES, 'genotyping', 'demo-wm82-a2.fa'), referenceSet: 'refset-soybean-glycine-max-wm82-a2-v1' },
+  { file: path.join(FIXTURES, 'genotyping', 'demo-wm82-a1.fa'), referenceSet: 'refset-soybean-glycine-max-wm82-a1-v1' },
 ];
 
 /** The demo's second crop: a curator's Helium file, imported as `npm run import -- FILE --crop Barley` would. */
@@ -87,6 +98,9 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   progress('importing the demo genotypes (VCF)');
   const genotypes: VcfImportReport[] = [];
   for (const { file: vcf, ...vcfOptions } of DEMO_VCFS) genotypes.push(await importVcf(graph, vcf, vcfOptions));
+  progress('importing the demo reference sequences (FASTA, simulated)');
+  const sequences: FastaImportReport[] = [];
+  for (const { file: fasta, ...fastaOptions } of DEMO_FASTAS) sequences.push(await importFasta(graph, fasta, fastaOptions));
   // Orders to the genotyping lab (the shipped lab description's services) for the demo's DNA plate, through the same
   // checks as POST /vendor/orders; one of its samples is a column of the Urbana VCF, so the order is in progress.
   const orders = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'demo', 'vendor-orders.json'), 'utf8')) as Array<{ orderId: string; submissionId: string; order: Record<string, unknown> }>;
@@ -102,5 +116,5 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   for (const problem of pedigree.rejected) logger?.warn('SoyBase pedigree record rejected', { ...problem });
   for (const problem of barley.rejected) logger?.warn('Barley pedigree record rejected', { ...problem });
   for (const report of genotypes) for (const problem of report.rejected) logger?.warn('Demo VCF column rejected', { file: report.file, ...problem });
-  return { records, pedigree, barley, genotypes, vendorOrders: orders.length };
+  return { records, pedigree, barley, genotypes, sequences, vendorOrders: orders.length };
 }

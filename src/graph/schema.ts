@@ -14,17 +14,26 @@ export interface SchemaItem {
    * is found by the start of any of its words whatever the case.
    */
   fulltext?: string[];
+  /**
+   * A composite range index over `prop` and these properties, in this order (named by all of them): an equality on
+   * the first and a range on the next is one index seek.
+   */
+  composite?: string[];
 }
 
 export const fulltextIndexName = (label: string, name: string) => `fulltext_${label}_${name}`;
 
 export function schemaStatements(items: SchemaItem[]): string[] {
-  return items.map(({ label, prop, unique, point, fulltext }) => {
+  return items.map(({ label, prop, unique, point, fulltext, composite }) => {
     if (fulltext) {
       return `CREATE FULLTEXT INDEX ${fulltextIndexName(label, prop)} IF NOT EXISTS FOR (n:${label}) ON EACH [${fulltext.map((p) => `n.${p}`).join(', ')}] ` +
         "OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}";
     }
     if (unique) return `CREATE CONSTRAINT unique_${label}_${prop} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`;
+    if (composite) {
+      const props = [prop, ...composite];
+      return `CREATE INDEX index_${label}_${props.join('_')} IF NOT EXISTS FOR (n:${label}) ON (${props.map((p) => `n.${p}`).join(', ')})`;
+    }
     if (point) return `CREATE POINT INDEX point_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
     return `CREATE INDEX index_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
   });

@@ -28,11 +28,14 @@ export function respondList(ctx: BrapiContext, total: number, data: unknown[], t
   };
 }
 
-/** A single object as result; pagination is all zeros as the spec allows. */
-export function respondOne(ctx: BrapiContext, result: unknown) {
+/**
+ * A single object as result; pagination is all zeros as the spec allows, unless the object is itself one page of
+ * something (a reference's bases) and says so.
+ */
+export function respondOne(ctx: BrapiContext, result: unknown, pagination: Record<string, number | string | null> = { currentPage: 0, pageSize: 0, totalCount: 0, totalPages: 0 }) {
   ctx.body = {
     '@context': CONTEXT,
-    metadata: metadata(ctx, { currentPage: 0, pageSize: 0, totalCount: 0, totalPages: 0 }),
+    metadata: metadata(ctx, pagination as Record<string, number>),
     result,
   };
 }

@@ -71,6 +71,7 @@ import { routes as seedLotTransactionRoutes } from './germplasm/seedlots/routes.
 import { routes as alleleMatrixRoutes } from './genotyping/allelematrix/routes.js';
 import { routes as callRoutes } from './genotyping/calls/routes.js';
 import { routes as mapRoutes } from './genotyping/maps/routes.js';
+import { routes as referenceBasesRoutes } from './genotyping/references/routes.js';
 import { routes as variantSetRoutes } from './genotyping/variantsets/routes.js';
 import { routes as vendorRoutes } from './genotyping/vendor/routes.js';
 import { routes as imageRoutes } from './phenotyping/images/routes.js';
@@ -147,6 +148,7 @@ export const routes: RouteDef[] = [
   ...variantSetRoutes,
   ...mapRoutes,
   ...vendorRoutes,
+  ...referenceBasesRoutes,
   ...relationshipRoutes,
   ...pedigreeQualityRoutes,
   ...duplicateCrossRoutes,

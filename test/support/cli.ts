@@ -17,7 +17,7 @@ export interface Run {
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Starts a CLI as a curator would, from `cwd` (where the import writes its report by default). */
-export function cliProcess(script: 'import' | 'export' | 'import-vcf', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): { child: ChildProcess; done: Promise<Run> } {
+export function cliProcess(script: 'import' | 'export' | 'import-vcf' | 'import-fasta', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): { child: ChildProcess; done: Promise<Run> } {
   let child!: ChildProcess;
   const done = new Promise<Run>((resolve) => {
     child = execFile(
@@ -34,6 +34,6 @@ export function cliProcess(script: 'import' | 'export' | 'import-vcf', args: str
 }
 
 /** Runs a CLI to its end. */
-export function cli(script: 'import' | 'export' | 'import-vcf', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): Promise<Run> {
+export function cli(script: 'import' | 'export' | 'import-vcf' | 'import-fasta', args: string[], db: TestDatabase = testDatabase(), cwd = process.cwd()): Promise<Run> {
   return cliProcess(script, args, db, cwd).done;
 }

@@ -31,7 +31,7 @@ export async function genotypingStudy(studyName: string): Promise<string> {
 
 /**
  * Removes such a study with what its imports made: its variant sets (variants, call rows, call sets), its samples,
- * and the reference sets (with their references) that no other variant set is on.
+ * and the reference sets (with their references and their sequences) that no other variant set is on.
  */
 export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
   const sets = await server().graph.read<{ id: string; ref: string | null }>(
@@ -43,7 +43,8 @@ export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
     `UNWIND $refs AS ref
      MATCH (rs:ReferenceSet {referenceSetDbId: ref}) WHERE NOT EXISTS { (rs)<-[:ON_REFERENCE_SET]-(:VariantSet) }
      OPTIONAL MATCH (r:Reference)-[:IN_REFERENCE_SET]->(rs)
-     DETACH DELETE rs, r`,
+     OPTIONAL MATCH (r)-[:HAS_BLOCK]->(b:SequenceBlock)
+     DETACH DELETE rs, r, b`,
     { refs: [...new Set(sets.map((s) => s.ref).filter((r): r is string => r !== null))] },
   );
   await server().graph.write(

@@ -8,6 +8,7 @@ describe('schemaStatements', function () {
       { label: 'Germplasm', prop: 'germplasmName', unique: false },
       { label: 'Location', prop: 'position', unique: false, point: true },
       { label: 'Germplasm', prop: 'names', unique: false, fulltext: ['germplasmName', 'synonymNames'] },
+      { label: 'SequenceBlock', prop: 'referenceDbId', unique: false, composite: ['index'] },
     ];
     expect(schemaStatements(items)).to.deep.equal([
       'CREATE CONSTRAINT unique_Program_programDbId IF NOT EXISTS FOR (n:Program) REQUIRE n.programDbId IS UNIQUE',
@@ -15,6 +16,7 @@ describe('schemaStatements', function () {
       'CREATE POINT INDEX point_Location_position IF NOT EXISTS FOR (n:Location) ON (n.position)',
       'CREATE FULLTEXT INDEX fulltext_Germplasm_names IF NOT EXISTS FOR (n:Germplasm) ON EACH [n.germplasmName, n.synonymNames] ' +
         "OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
+      'CREATE INDEX index_SequenceBlock_referenceDbId_index IF NOT EXISTS FOR (n:SequenceBlock) ON (n.referenceDbId, n.index)',
     ]);
   });
 

@@ -4,6 +4,8 @@
 //   (:CallSet)-[:IN_VARIANT_SET]->(:VariantSet), (:CallSet)-[:OF_SAMPLE]->(:Sample)-[:OF_GERMPLASM]->(:Germplasm)
 //   (:Variant)-[:ON_REFERENCE]->(:Reference)-[:IN_REFERENCE_SET]->(:ReferenceSet)<-[:ON_REFERENCE_SET]-(:VariantSet)
 //   (:Variant)-[:HAS_CALLS]->(:CallRow {calls: bytes, ploidy}): the variant's calls, one per call set (calls/codec.ts)
+//   (:Reference)-[:HAS_BLOCK]->(:SequenceBlock {referenceDbId, index, bases}): its sequence in fixed-size blocks
+//   (io/importFasta.ts, references/bases.ts; the Cypher in cypher/genotyping/sequence/)
 export const G = {
   variantSet: 'VariantSet',
   variant: 'Variant',

@@ -1,5 +1,6 @@
 // References (BrAPI-Genotyping /references): the contigs of a reference set (a VCF's CHROM values and ##contig lines,
-// with their lengths and MD5 where the header gives them). Variants link to theirs. Bases are not stored.
+// with their lengths and MD5 where the header gives them). Variants link to theirs. A FASTA import stores a reference's
+// bases in blocks of its own (io/importFasta.ts) and sets its length and MD5; GET .../bases reads them (routes.ts).
 import { namedRef, relatedFilters, studyTrialProgramFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';

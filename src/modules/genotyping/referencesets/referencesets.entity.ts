@@ -1,6 +1,6 @@
 // Reference sets (BrAPI-Genotyping /referencesets): the genome assembly variants are placed on, made or found by a
-// VCF import (--reference-set, else the file's ##reference line) and shared by every variant set on it. Sequences are
-// not stored.
+// VCF import (--reference-set, else the file's ##reference line) and shared by every variant set on it. Its references'
+// sequences come from a FASTA import (io/importFasta.ts), which also sets the set's md5checksum.
 import { studyTrialProgramFilters } from '../../../entities/declare.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import type { EntityDef } from '../../../entities/types.js';
