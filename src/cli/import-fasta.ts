@@ -3,12 +3,10 @@
 // GET /references/{referenceDbId}/bases. The database is NEO4J_URI or the bundled Neo4j (cli/database.ts).
 // Exit code 0: imported, every record named a reference; 3: imported, some records skipped (see the report);
 // 1: failed, nothing written; 2: bad usage.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importFasta, type FastaImportReport } from '../modules/genotyping/io/importFasta.js';
 import { runWithGraph } from './database.js';
-import { progress } from './progress.js';
+import { fileCommand, withByteProgress } from './file-command.js';
 
 const USAGE = `usage: npm run import-fasta -- <file.fa[.gz]> --reference-set <referenceSetDbId or name> [options]
   --reference-set <id|name>   the assembly the sequences belong to (a VCF import made it; GET /referencesets lists
@@ -34,35 +32,18 @@ const { values, positionals } = parseArgs({
   },
 });
 
-function usage(problem: string): never {
-  if (problem) console.error(problem);
-  console.error(USAGE);
-  process.exit(2);
-}
-
-// Relative paths are read from where the command was typed (npm sets INIT_CWD).
-const here = process.env.INIT_CWD ?? process.cwd();
-const file = path.resolve(here, positionals[0] ?? '');
-if (values.help || positionals.length !== 1) usage('');
-if (!fs.existsSync(file)) usage(`no such file: ${file}`);
+const { file, usage, writeReport } = fileCommand(USAGE, positionals, values);
 if (!values['reference-set']?.trim()) usage('--reference-set is required: the sequences are those of a reference set\'s references');
-const reportFile = path.resolve(here, values.report ?? `${path.basename(file)}.import-report.json`);
 
 await runWithGraph(async (graph) => {
-  const bar = progress(values['dry-run'] ? 'checking (bytes)' : 'importing (bytes)', fs.statSync(file).size);
-  let report: FastaImportReport;
-  try {
-    report = await importFasta(graph, file, {
+  const report = await withByteProgress(file, values['dry-run'], (onProgress) =>
+    importFasta(graph, file, {
       referenceSet: values['reference-set']!.trim(),
       createReferences: values['create-references'],
       dryRun: values['dry-run'],
-      onProgress: (done) => bar.update(done),
-    });
-  } finally {
-    bar.finish();
-  }
-  fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
-  console.log(summary(report) + `\nreport: ${path.relative(here, reportFile) || reportFile}`);
+      onProgress,
+    }));
+  writeReport(report, summary(report));
   return report.records.some((r) => r.status === 'skipped') ? 3 : 0;
 });
 

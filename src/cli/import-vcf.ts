@@ -2,12 +2,10 @@
 // a study (src/modules/genotyping/io/importVcf.ts). The database is NEO4J_URI or the bundled Neo4j (cli/database.ts).
 // Exit code 0: imported, every sample column matched; 3: imported, some columns rejected (see the report); 1: failed,
 // nothing written; 2: bad usage.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importVcf, type VcfImportReport } from '../modules/genotyping/io/importVcf.js';
 import { runWithGraph } from './database.js';
-import { progress } from './progress.js';
+import { fileCommand, withByteProgress } from './file-command.js';
 
 const USAGE = `usage: npm run import-vcf -- <file.vcf[.gz]> --crop <crop> --study <studyDbId> [options]
   --crop <name>               crop of the genotyped material: a sample column that names no sample of the study is
@@ -39,28 +37,15 @@ const { values, positionals } = parseArgs({
   },
 });
 
-function usage(problem: string): never {
-  if (problem) console.error(problem);
-  console.error(USAGE);
-  process.exit(2);
-}
-
-// Relative paths are read from where the command was typed (npm sets INIT_CWD).
-const here = process.env.INIT_CWD ?? process.cwd();
-const file = path.resolve(here, positionals[0] ?? '');
+const { file, usage, writeReport } = fileCommand(USAGE, positionals, values);
 const batchSize = Number(values['batch-size']);
-if (values.help || positionals.length !== 1) usage('');
-if (!fs.existsSync(file)) usage(`no such file: ${file}`);
 if (!values.crop?.trim()) usage('--crop is required: sample names are matched only to germplasm of that crop (e.g. --crop Soybean)');
 if (!values.study?.trim()) usage('--study is required: the variant set belongs to a study');
 if (!Number.isInteger(batchSize) || batchSize < 1) usage('--batch-size must be a positive integer');
-const reportFile = path.resolve(here, values.report ?? `${path.basename(file)}.import-report.json`);
 
 await runWithGraph(async (graph) => {
-  const bar = progress(values['dry-run'] ? 'checking (bytes)' : 'importing (bytes)', fs.statSync(file).size);
-  let report: VcfImportReport;
-  try {
-    report = await importVcf(graph, file, {
+  const report = await withByteProgress(file, values['dry-run'], (onProgress) =>
+    importVcf(graph, file, {
       crop: values.crop!,
       studyDbId: values.study!.trim(),
       variantSetDbId: values['variant-set-id'],
@@ -68,13 +53,9 @@ await runWithGraph(async (graph) => {
       referenceSet: values['reference-set'],
       dryRun: values['dry-run'],
       batchSize,
-      onProgress: (done) => bar.update(done),
-    });
-  } finally {
-    bar.finish();
-  }
-  fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
-  console.log(summary(report) + `\nreport: ${path.relative(here, reportFile) || reportFile}`);
+      onProgress,
+    }));
+  writeReport(report, summary(report));
   return report.rejected.length ? 3 : 0;
 });
 

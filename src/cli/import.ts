@@ -1,14 +1,13 @@
 // `npm run import -- <file> --crop <crop> [options]`: loads a pedigree file through the same transactional upload as
 // POST /pedigree. The database is NEO4J_URI or the bundled Neo4j (see cli/database.ts). Exit code 0: imported,
 // nothing rejected; 3: imported, some rows rejected (see the report); 1: failed, nothing more written; 2: bad usage.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES } from '../auth/actor.js';
 import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
 import { detectFormat, FORMATS, UNSEXED_POLICIES, type FileFormat, type UnsexedPolicy } from '../modules/germplasm/pedigree/io/readers.js';
 import { runWithGraph } from './database.js';
+import { fileCommand } from './file-command.js';
 import { progress } from './progress.js';
 
 const USAGE = `usage: npm run import -- <file> --crop <crop> [options]
@@ -56,14 +55,9 @@ const { values, positionals } = parseArgs({
   },
 });
 
-// `npm run` starts the script in the package folder; INIT_CWD is where the curator typed the command, and relative
-// paths are read from there.
-const here = process.env.INIT_CWD ?? process.cwd();
-const file = path.resolve(here, positionals[0] ?? '');
+const { file, usage, writeReport } = fileCommand(USAGE, positionals, values);
 const batchSize = Number(values['batch-size']);
 const problem =
-  values.help || positionals.length !== 1 ? '' :
-  !fs.existsSync(file) ? `no such file: ${file}` :
   values.format && !(FORMATS as readonly string[]).includes(values.format) ? `unknown format ${values.format}` :
   !Number.isInteger(batchSize) || batchSize < 1 ? '--batch-size must be a positive integer' :
   !(UNSEXED_POLICIES as readonly string[]).includes(values['unsexed-parents']!) ? `--unsexed-parents must be one of ${UNSEXED_POLICIES.join(', ')}` :
@@ -73,15 +67,7 @@ if (problem !== null) usage(problem);
 const format = (values.format as FileFormat | undefined) ?? (await detectFormat(file).catch((err: Error) => usage(err.message)));
 if (format !== 'brapi' && !values.crop) usage('--crop is required: names are matched only to germplasm of the crop the file is about (e.g. --crop Soybean)');
 
-function usage(problem: string): never {
-  if (problem) console.error(problem);
-  console.error(USAGE);
-  process.exit(2);
-}
-
 const columns = Object.fromEntries((values.columns ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((s) => s.trim())));
-// The report goes to the current folder: the input's folder may be read-only (a shared drive, a mounted dataset).
-const reportFile = path.resolve(here, values.report ?? `${path.basename(file)}.import-report.json`);
 
 await runWithGraph(async (graph) => {
   let bar: ReturnType<typeof progress> | undefined;
@@ -106,8 +92,7 @@ await runWithGraph(async (graph) => {
     },
   });
   bar?.finish();
-  fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
-  console.log(summary(report) + `\nreport: ${path.relative(here, reportFile) || reportFile}`);
+  writeReport(report, summary(report));
   return report.rejected.length ? 3 : 0;
 });
 

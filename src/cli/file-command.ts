@@ -1,0 +1,46 @@
+// What the file commands (import, import-vcf, import-fasta) share. Bad usage is exit 2 with the usage text. Paths are
+// read from where the command was typed: `npm run` starts the script in the package folder and sets INIT_CWD to the
+// folder the curator was in. The report goes to that folder too, as the input's folder may be read-only (a shared
+// drive, a mounted dataset).
+import fs from 'node:fs';
+import path from 'node:path';
+import { progress } from './progress.js';
+
+export interface FileCommand {
+  /** The input file, resolved. */
+  file: string;
+  usage(problem: string): never;
+  /** Writes the report as JSON (default ./<file name>.import-report.json) and prints the summary and where it is. */
+  writeReport(report: unknown, summary: string): void;
+}
+
+export function fileCommand(usageText: string, positionals: string[], options: { help?: boolean; report?: string }): FileCommand {
+  const usage = (problem: string): never => {
+    if (problem) console.error(problem);
+    console.error(usageText);
+    process.exit(2);
+  };
+  const here = process.env.INIT_CWD ?? process.cwd();
+  const file = path.resolve(here, positionals[0] ?? '');
+  if (options.help || positionals.length !== 1) usage('');
+  if (!fs.existsSync(file)) usage(`no such file: ${file}`);
+  const reportFile = path.resolve(here, options.report ?? `${path.basename(file)}.import-report.json`);
+  return {
+    file,
+    usage,
+    writeReport(report, summary) {
+      fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
+      console.log(`${summary}\nreport: ${path.relative(here, reportFile) || reportFile}`);
+    },
+  };
+}
+
+/** Runs an import that reports the bytes it has read, with a progress bar over the file's size. */
+export async function withByteProgress<T>(file: string, dryRun: boolean, run: (onProgress: (done: number) => void) => Promise<T>): Promise<T> {
+  const bar = progress(dryRun ? 'checking (bytes)' : 'importing (bytes)', fs.statSync(file).size);
+  try {
+    return await run((done) => bar.update(done));
+  } finally {
+    bar.finish();
+  }
+}
