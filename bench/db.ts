@@ -20,7 +20,13 @@ import { Ledger } from './stats.js';
 /** The admin token the benchmark's service accepts (writes need a token since authentication arrived). */
 export const BENCH_TOKEN = 'bench-admin-token-0123456789';
 
-export const NEO4J_MEMORY = { heap: process.env.BENCH_NEO4J_HEAP || '2g', pageCache: process.env.BENCH_NEO4J_PAGECACHE || '1g' };
+// One transaction may take most of the heap here (the bundled default, 384 MB, is sized for a 512 MB heap): the bulk
+// loads send 20,000 germplasm per request.
+export const NEO4J_MEMORY = {
+  heap: process.env.BENCH_NEO4J_HEAP || '2g',
+  pageCache: process.env.BENCH_NEO4J_PAGECACHE || '1g',
+  transaction: process.env.BENCH_NEO4J_TRANSACTION_MEMORY || '1536m',
+};
 
 const live = new Set<{ db: DevNeo4j; dir: string }>();
 
@@ -50,7 +56,7 @@ export interface Database {
 /** A fresh Neo4j in a throwaway directory, with the service's schema (constraints and indexes). */
 export async function freshDatabase(): Promise<Database> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-bench-'));
-  const db = await startDevNeo4j({ dir, heap: NEO4J_MEMORY.heap, pageCache: NEO4J_MEMORY.pageCache, httpPort: 0, boltPort: 0, startTimeoutMs: 120_000 });
+  const db = await startDevNeo4j({ dir, heap: NEO4J_MEMORY.heap, pageCache: NEO4J_MEMORY.pageCache, transactionMemory: NEO4J_MEMORY.transaction, httpPort: 0, boltPort: 0, startTimeoutMs: 120_000 });
   const entry = { db, dir };
   live.add(entry);
   const graph = new BoltGraph({ url: db.boltUrl, timeoutMs: 600_000 });

@@ -150,7 +150,7 @@ export function markdown(r: BenchReport): string {
   const lines: string[] = [];
   lines.push(`# Benchmark (${r.date})`, '');
   lines.push(`Node ${r.machine.node}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB; Neo4j ${NEO4J_VERSION} (bundled) ` +
-    `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, over Bolt. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
+    `heap ${r.settings.neo4jHeap}, page cache ${r.settings.neo4jPageCache}, one transaction at most ${r.settings.neo4jTransactionMemory}, over Bolt. Total run ${(r.totalMs / 60000).toFixed(1)} min.`, '');
   lines.push('Every ratio compares two figures measured in this run, on the same database and connection. Latencies in ms.', '');
   // A lists-only run (--lists-only) has no pedigree datasets.
   if (!r.datasets.length) return [...lines, ...listSection(r), ...relationSection(r), ...geoSection(r), ...fieldSection(r)].join('\n');

@@ -370,7 +370,7 @@ async function main() {
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: machine(),
-    settings: { sizes, soybase: withSoybase, reps, batchSize, neo4jHeap: NEO4J_MEMORY.heap, neo4jPageCache: NEO4J_MEMORY.pageCache },
+    settings: { sizes, soybase: withSoybase, reps, batchSize, neo4jHeap: NEO4J_MEMORY.heap, neo4jPageCache: NEO4J_MEMORY.pageCache, neo4jTransactionMemory: NEO4J_MEMORY.transaction },
     targets: TARGETS,
     datasets,
     sizeComparison,
