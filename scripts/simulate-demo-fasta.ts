@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../bench/generate.js';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/genotyping');
 const OUTPUTS = [
@@ -15,22 +16,10 @@ const OUTPUTS = [
 ];
 const WIDTH = 60;
 
-/** mulberry32 (Tommy Ettinger's 32-bit generator): small, seeded, the same sequence everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const seedOf = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2024);
 
 function simulate(name: string, length: number, variants: Array<{ start: number; ref: string }>): string {
-  const rnd = random(seedOf(name));
+  const rnd = mulberry32(seedOf(name));
   const bases: string[] = [];
   for (let i = 0; i < length; i++) {
     const x = rnd();

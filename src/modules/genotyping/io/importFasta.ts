@@ -7,13 +7,11 @@
 // references' lengths and checksums and turns the staged blocks into their sequences; on any failure the staged
 // blocks are deleted and nothing remains.
 import { createHash, randomUUID, type Hash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import zlib from 'node:zlib';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
+import { fileLines } from './fileLines.js';
 import { recordName, referenceSetChecksum, sequenceLine } from './fastaLines.js';
 
 /** Bases per stored block: 64 KiB, one string property of about that many bytes. */
@@ -96,12 +94,7 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
   const byName = new Map<string, KnownReference[]>();
   for (const r of set.references) byName.set(r.referenceName, [...(byName.get(r.referenceName) ?? []), r]);
 
-  const total = fs.statSync(file).size;
-  const raw = fs.createReadStream(file);
-  let bytesRead = 0;
-  raw.on('data', (chunk) => { bytesRead += chunk.length; });
-  const text = /\.gz$/i.test(file) ? raw.pipe(zlib.createGunzip()) : raw;
-  const lines = readline.createInterface({ input: text, crlfDelay: Infinity });
+  const { lines, total, bytesRead, close } = fileLines(file);
 
   const importId = randomUUID();
   const records: FastaRecord[] = [];
@@ -118,7 +111,7 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
     staged += batch.length;
     batch = [];
     batchBases = 0;
-    options.onProgress?.(bytesRead, total);
+    options.onProgress?.(bytesRead(), total);
   };
   /** Cuts the pending bases into blocks (all of them at the end of a record, else whole blocks only). */
   const cut = async (c: Current, last: boolean) => {
@@ -191,8 +184,7 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
     }
     if (!options.dryRun) await commit(graph, importId, set, records, blockSize, staged);
   } catch (err) {
-    lines.close();
-    raw.destroy();
+    close();
     if (!options.dryRun) await discard(graph, importId);
     throw err;
   }

@@ -6,16 +6,14 @@
 // on any failure the staged ones are deleted and nothing remains.
 import VCF, { type Variant as VcfVariant } from '@gmod/vcf';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import zlib from 'node:zlib';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { refreshStatistics } from '../../../graph/schema.js';
 import { signed } from '../calls/codec.js';
 import { VARIANT_ID_DIGITS } from '../calls/queries.js';
+import { fileLines } from './fileLines.js';
 import { packCalls, scratchFor, variantProps } from './vcfRows.js';
 
 export interface VcfImportOptions {
@@ -85,12 +83,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   if (study.crop && study.crop !== crop) throw new BadRequestError(`Study "${options.studyDbId}" is a ${study.crop} study, not ${crop}.`);
   if (study.taken) throw new BadRequestError(`A variant set "${variantSetDbId}" exists already.`);
 
-  const total = fs.statSync(file).size;
-  const raw = fs.createReadStream(file);
-  let bytesRead = 0;
-  raw.on('data', (chunk) => { bytesRead += chunk.length; });
-  const text = /\.gz$/i.test(file) ? raw.pipe(zlib.createGunzip()) : raw;
-  const lines = readline.createInterface({ input: text, crlfDelay: Infinity });
+  const { lines, total, bytesRead, close } = fileLines(file);
 
   const importId = randomUUID();
   const created = new Date().toISOString();
@@ -110,7 +103,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
     if (!batch.length) return;
     if (!options.dryRun) await graph.write(cypher('genotyping/stage-variants'), { importId, rows: batch });
     batch = [];
-    options.onProgress?.(bytesRead, total);
+    options.onProgress?.(bytesRead(), total);
   };
 
   try {
@@ -151,8 +144,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
     reference = referenceSet(parser, options.referenceSet ?? null, crop, variantSetName, contigs);
     if (!options.dryRun) await commit(graph, { importId, variantSetDbId, variantSetName, studyDbId: options.studyDbId, matched, variants, created, file, metadataFields: formatFields(parser), reference });
   } catch (err) {
-    lines.close();
-    raw.destroy();
+    close();
     if (!options.dryRun) await discard(graph, importId);
     throw err;
   }
