@@ -78,7 +78,7 @@ const CREATE_EDGES = [
 /**
  * The same batches written with plain Cypher on a direct connection. Germplasm a batch references but does not
  * describe (and that no earlier batch created) are created with the name the reference gives, as the service does.
- * The index statistics are refreshed after each batch, as the service's bulk importer does.
+ * The index statistics are refreshed after each batch, as the service does after a large write.
  */
 export async function rawLoad(graph: BoltGraph, nodes: PedigreeNode[], batchSize: number, log: (s: string) => void): Promise<LoadResult> {
   const ledger = new Ledger();

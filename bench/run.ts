@@ -361,8 +361,8 @@ async function main() {
   const notes = [
     'Synthetic graphs are blocks of 100k germplasm (10 programs x 25 generations) with their own PRNG: block 0, ' +
       'where the probes are, is identical on every graph of 100k and more, so the size comparison times identical slices.',
-    'The raw load refreshes the index statistics after each batch (as the service\'s bulk importer does); a POST client ' +
-      'cannot, so the service load runs as the route does.',
+    'The raw load refreshes the index statistics after each batch, as the service does after a write of 1,000 ' +
+      'germplasm or relationships or more.',
     'Loads go generation by generation across blocks: a 20k batch holds about five generations of the 100k graph ' +
       'but half a generation of the 1M graph, so checks that look at relationships inside a batch see different work.',
     'Other processes on the machine (e.g. test suites of other work) add noise; ratios are taken within the run.',

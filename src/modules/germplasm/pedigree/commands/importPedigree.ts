@@ -3,7 +3,6 @@
 // relationship is reported with its reason.
 import type { Actor } from '../../../../auth/actor.js';
 import type { Graph } from '../../../../graph/port.js';
-import { refreshStatistics } from '../../../../graph/schema.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
 import type { Problem } from '../types.js';
 import { uploadPedigree, type CreatedAs, type WideCross } from './uploadPedigree.js';
@@ -66,7 +65,6 @@ export async function importPedigree(graph: Graph, nodes: ImportNode[], options:
         report.linked += result.changedEdges;
         report.unchanged += result.edges - result.changedEdges;
         report.wideCrosses.push(...result.wideCrosses);
-        if (!dryRun) await refreshStatistics(graph);
         onBatch?.(Math.min(start + batchSize, nodes.length), nodes.length);
         break;
       } catch (err) {
