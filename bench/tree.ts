@@ -16,6 +16,7 @@ import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.en
 import { presentPedigreeNodes } from '../src/modules/germplasm/pedigree/presenter.js';
 import { assemblePage, traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
+import { startHttpClient, type HttpClient } from './http-client.js';
 import { machine } from './report.js';
 import { ratio, summarize, timed, type Summary } from './stats.js';
 
@@ -26,8 +27,10 @@ export interface FullTreeFloor {
   germplasmDbId: string;
   size: number;
   bytes: number;
-  /** GET /pedigree through the service (HTTP, JSON). */
+  /** GET /pedigree through the service (HTTP, JSON), from a client in a thread of its own. */
   service: Summary;
+  /** The same, from a client in the service's own thread (it decompresses and decodes there). */
+  serviceSameThread: Summary;
   /** The route's statement alone on the service's connection (rows received and converted). */
   raw: Summary;
   /** In memory: rows -> nodes and Purdy graph -> presented nodes -> JSON text. */
@@ -74,7 +77,21 @@ async function interleave(reps: number, steps: Array<() => Promise<unknown>>): P
   }
 }
 
-export async function measureFullTreeFloor(running: RunningServer, germplasmDbId: string, reps: number, log: (s: string) => void): Promise<FullTreeFloor> {
+/** Runs fn with a client in a thread of its own, closed afterwards. */
+async function withClient<T>(fn: (client: HttpClient) => Promise<T>): Promise<T> {
+  const client = startHttpClient();
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}
+
+export function measureFullTreeFloor(running: RunningServer, germplasmDbId: string, reps: number, log: (s: string) => void): Promise<FullTreeFloor> {
+  return withClient((client) => fullTreeFloor(client, running, germplasmDbId, reps, log));
+}
+
+async function fullTreeFloor(client: HttpClient, running: RunningServer, germplasmDbId: string, reps: number, log: (s: string) => void): Promise<FullTreeFloor> {
   const pageSize = 5000;
   const url = `${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(germplasmDbId)}&includeFullTree=true&pageSize=${pageSize}`;
   const { opts, text, params } = statement({ germplasmDbId: [germplasmDbId] }, { pedigreeDepth: null, progenyDepth: null }, pageSize);
@@ -90,9 +107,10 @@ export async function measureFullTreeFloor(running: RunningServer, germplasmDbId
   };
   const built = JSON.stringify(inMemory());
   if (built !== first) throw new Error(`the in-memory answer for ${germplasmDbId} differs from the service's`);
-  const t = { service: [] as number[], raw: [] as number[], lowerBound: [] as number[], present: [] as number[], stringify: [] as number[] };
+  const t = { service: [] as number[], sameThread: [] as number[], raw: [] as number[], lowerBound: [] as number[], present: [] as number[], stringify: [] as number[] };
   await interleave(reps, [
-    async () => t.service.push((await timed(() => getJson(url))).ms),
+    async () => t.service.push((await client.get(url)).ms),
+    async () => t.sameThread.push((await timed(() => getJson(url))).ms),
     async () => t.raw.push((await timed(() => running.graph.read(text, params))).ms),
     async () => {
       const start = performance.now();
@@ -105,7 +123,7 @@ export async function measureFullTreeFloor(running: RunningServer, germplasmDbId
       t.stringify.push(end - mid);
     },
   ]);
-  const [service, raw, lowerBound, present, stringify] = [t.service, t.raw, t.lowerBound, t.present, t.stringify].map(summarize);
+  const [service, serviceSameThread, raw, lowerBound, present, stringify] = [t.service, t.sameThread, t.raw, t.lowerBound, t.present, t.stringify].map(summarize);
   log(`  full tree of ${germplasmDbId}: ${answer.result.data.length} germplasm, ${(first.length / 1e6).toFixed(2)} MB; p50 service ${service.p50} ms, ` +
     `raw ${raw.p50} ms, lower bound ${lowerBound.p50} ms: service / lower bound ${ratio(service.p50, lowerBound.p50)}`);
   return {
@@ -113,6 +131,7 @@ export async function measureFullTreeFloor(running: RunningServer, germplasmDbId
     size: answer.result.data.length,
     bytes: Buffer.byteLength(first),
     service,
+    serviceSameThread,
     raw,
     lowerBound,
     present,
@@ -123,7 +142,11 @@ export async function measureFullTreeFloor(running: RunningServer, germplasmDbId
 }
 
 /** The first page (the default 1000) of a broad base set, with its true totalCount, against the raw statement. */
-export async function measureBroad(running: RunningServer, collection: string, reps: number, log: (s: string) => void): Promise<BroadCase[]> {
+export function measureBroad(running: RunningServer, collection: string, reps: number, log: (s: string) => void): Promise<BroadCase[]> {
+  return withClient((client) => broad(client, running, collection, reps, log));
+}
+
+async function broad(client: HttpClient, running: RunningServer, collection: string, reps: number, log: (s: string) => void): Promise<BroadCase[]> {
   const pageSize = 1000;
   const out: BroadCase[] = [];
   for (const shape of SHAPES) {
@@ -137,7 +160,7 @@ export async function measureBroad(running: RunningServer, collection: string, r
     }
     const t = { service: [] as number[], raw: [] as number[] };
     await interleave(reps, [
-      async () => t.service.push((await timed(() => getJson(url))).ms),
+      async () => t.service.push((await client.get(url)).ms),
       async () => t.raw.push((await timed(() => running.graph.read(text, params))).ms),
     ]);
     const [service, raw] = [summarize(t.service), summarize(t.raw)];
@@ -175,13 +198,16 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     '## Full tree as one answer',
     '',
     `GET /pedigree?germplasmDbId=${f.germplasmDbId}&includeFullTree=true&pageSize=5000: ${f.size} germplasm, ${(f.bytes / 1e6).toFixed(2)} MB of JSON. ` +
+      'Service: the answer as a client receives it (decompressed), timed by a client in a thread of its own, as any ' +
+      'real client is; the same from a client in the service\'s thread is shown too. ' +
       'Raw: the route\'s statement alone on the service\'s connection. Lower bound: its rows already in memory turned into ' +
       'the same JSON (checked byte for byte against the service\'s answer): assembling and presenting (Purdy strings ' +
       'included), then JSON.stringify.',
     '',
     '| | p50 / p95 | min..max |',
     '|---|---|---|',
-    `| service | ${f.service.p50} / ${f.service.p95} | ${f.service.min}..${f.service.max} |`,
+    `| service (client in a thread of its own) | ${f.service.p50} / ${f.service.p95} | ${f.service.min}..${f.service.max} |`,
+    `| service (client in the service's thread) | ${f.serviceSameThread.p50} / ${f.serviceSameThread.p95} | ${f.serviceSameThread.min}..${f.serviceSameThread.max} |`,
     `| raw statement | ${f.raw.p50} / ${f.raw.p95} | ${f.raw.min}..${f.raw.max} |`,
     `| lower bound | ${f.lowerBound.p50} / ${f.lowerBound.p95} | ${f.lowerBound.min}..${f.lowerBound.max} |`,
     `| of which assembling and presenting | ${f.present.p50} / ${f.present.p95} | ${f.present.min}..${f.present.max} |`,
