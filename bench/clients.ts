@@ -8,8 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { createApp } from '../src/app.js';
+import { tsWorker } from './ts-worker.js';
 import { BoltGraph } from '../src/graph/bolt-transport.js';
 import type { Params, Runner } from '../src/graph/port.js';
 import { createLogger } from '../src/logger.js';
@@ -103,12 +103,7 @@ function runClients(url: string, mix: MixRequest[], seconds: number): Promise<{ 
     ...(r.body ? { body: JSON.stringify(r.body), headers: { 'content-type': 'application/json', accept: 'application/json' } } : { headers: { accept: 'application/json' } }),
   }));
   return new Promise((resolve, reject) => {
-    // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript file.
-    const script = new URL('./load-client.ts', import.meta.url).href;
-    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`, {
-      eval: true,
-      workerData: { url: new URL(url).origin, connections: CONNECTIONS, seconds, requests },
-    });
+    const worker = tsWorker(new URL('./load-client.ts', import.meta.url), { url: new URL(url).origin, connections: CONNECTIONS, seconds, requests });
     worker.once('message', (m) => (m.error ? reject(new Error(m.error)) : resolve(m)));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`the load worker exited with ${code}`)));

@@ -1,6 +1,6 @@
 // A client in a thread of its own, for timing single large answers: a client in the service's own thread would
 // charge its decompression and decoding to the service's event loop, which no real client shares.
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from './ts-worker.js';
 
 export interface TimedGet {
   ms: number;
@@ -15,9 +15,7 @@ export interface HttpClient {
 }
 
 export function startHttpClient(): HttpClient {
-  // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript file.
-  const script = new URL('./http-client-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`, { eval: true });
+  const worker = tsWorker(new URL('./http-client-worker.ts', import.meta.url));
   const waiting = new Map<number, { resolve: (r: TimedGet) => void; reject: (e: Error) => void; url: string }>();
   let next = 0;
   worker.on('message', (m: { id: number; error?: string; ms: number; status: number; bytes: number; head: string }) => {
