@@ -1,9 +1,10 @@
 // Compression over real HTTP (node:http, which neither asks for nor undoes an encoding by itself): big answers go
-// gzip or brotli when the client accepts it and decode to exactly the plain answer; small ones, HEAD, and clients
-// that name no encoding get the plain bytes.
+// gzip or brotli when the client accepts it (streamed, or compressed whole when they fit in one chunk) and decode to
+// exactly the plain answer; small ones, HEAD, and clients that name no encoding get the plain bytes.
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
+import { CHUNK_BYTES } from '../../src/http/body.js';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/http/middleware/compression.js';
 import { server } from '../support/server.js';
 
@@ -59,6 +60,24 @@ describe('compression', () => {
     expect(both.headers['content-encoding']).to.equal('br');
     const noBrotli = await request(base() + FULL_TREE, { 'accept-encoding': 'br;q=0, gzip' });
     expect(noBrotli.headers['content-encoding']).to.equal('gzip');
+  });
+
+  it('sends a JSON answer of one chunk compressed whole, with its length, negotiated as the streamed ones', async () => {
+    const url = `${base()}/germplasm?commonCropName=Soybean&pageSize=10`;
+    const plain = await request(url, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).to.be.within(COMPRESS_THRESHOLD_BYTES, CHUNK_BYTES);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    for (const [accept, encoding] of [['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['*', 'gzip']]) {
+      const packed = await request(url, { 'accept-encoding': accept });
+      expect(packed.headers['content-encoding'], accept).to.equal(encoding);
+      expect(Number(packed.headers['content-length']), accept).to.equal(packed.body.length);
+      expect(packed.headers['transfer-encoding'], accept).to.equal(undefined);
+      expect(varies(packed), accept).to.equal(true);
+      expect(decode[encoding](packed.body).equals(plain.body), accept).to.equal(true);
+    }
+    const refused = await request(url, { 'accept-encoding': 'gzip;q=0, br;q=0' });
+    expect(refused.headers['content-encoding']).to.equal(undefined);
+    expect(refused.body.equals(plain.body)).to.equal(true);
   });
 
   it('compresses nothing for a client that sends no Accept-Encoding', async () => {

@@ -2,11 +2,15 @@ import { Stream } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
+import Negotiator from 'negotiator';
 import { chunkedBody, jsonPieces } from '../body.js';
 import type { BrapiContextExtras, BrapiState } from '../types.js';
 
 /** Answers smaller than this go as they are: the encoding would save less than its overhead and a round of CPU. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP = { level: 1 };
 
 /**
  * gzip or brotli (koa-compress) for every compressible type (JSON, CSV/TSV, HTML, scripts, stylesheets, plain-text
@@ -20,14 +24,40 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export function compression(): Middleware<BrapiState, BrapiContextExtras> {
   return compress({
     threshold: COMPRESS_THRESHOLD_BYTES,
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    gzip: { level: 1 },
+    br: BROTLI,
+    gzip: GZIP,
     deflate: false,
     // Node 22's zstd would win over brotli where a client offers it; keep to the two every client knows.
     zstd: false,
     // Neither named in Accept-Encoding nor '*': no encoding.
     defaultEncoding: 'identity',
   }) as Middleware<BrapiState, BrapiContextExtras>;
+}
+
+/**
+ * The encoding koa-compress would choose for this request (same candidates, same server preference, the same
+ * answers to a missing Accept-Encoding and to '*'), or null for none.
+ */
+function negotiatedEncoding(ctx: Parameters<Middleware>[0]): 'br' | 'gzip' | null {
+  const accept = ctx.get('Accept-Encoding');
+  if (!accept) return null;
+  const headers = { 'accept-encoding': accept === '*' ? 'gzip' : accept };
+  const chosen = new Negotiator({ headers }).encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip', 'identity'] });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+/**
+ * A JSON answer that fits in one chunk, compressed in one call. koa-compress would pipe it through a new zlib
+ * stream, answered in chunks without a length, which for a 3 KB pedigree slice cost half a millisecond of the
+ * round trip (a fifth of the whole GET); one synchronous call takes about 30 microseconds and keeps the length.
+ * koa-compress leaves an answer that already has an encoding alone, and compresses the streamed ones.
+ */
+function compressWhole(ctx: Parameters<Middleware>[0], body: string): void {
+  if (ctx.method === 'HEAD' || Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES) return;
+  const encoding = negotiatedEncoding(ctx);
+  if (!encoding) return;
+  ctx.body = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, GZIP);
+  ctx.set('Content-Encoding', encoding);
 }
 
 /**
@@ -40,7 +70,9 @@ export function jsonBody(): Middleware<BrapiState, BrapiContextExtras> {
     const body: unknown = ctx.body;
     if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || body instanceof Stream) return;
     const type = ctx.response.get('Content-Type');
-    ctx.body = chunkedBody(jsonPieces(body));
+    const json = chunkedBody(jsonPieces(body));
+    ctx.body = json;
     ctx.type = type || 'application/json; charset=utf-8';
+    if (typeof json === 'string') compressWhole(ctx, json);
   };
 }
