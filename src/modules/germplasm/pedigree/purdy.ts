@@ -115,10 +115,9 @@ class Writer {
       if (asParent) return this.term(source.germplasmDbId, budget - 1);
       return this.pedigree(source.germplasmDbId, budget - 1, false) ?? this.term(source.germplasmDbId, budget - 1);
     }
-    const of = (type: string) => parents.filter((p) => p.parentType === type).map((p) => p.germplasmDbId);
-    const [female] = of('FEMALE');
-    const [male] = of('MALE');
-    const population = of('POPULATION');
+    const [female] = ofType(parents, 'FEMALE');
+    const [male] = ofType(parents, 'MALE');
+    const population = ofType(parents, 'POPULATION');
     const next = budget - 1;
     if (!female && !male) return this.population(population, next) ?? null;
     if (female && male) {
@@ -177,6 +176,12 @@ class Writer {
     if (!female || !male) return undefined;
     return female === recurrent ? male : male === recurrent ? female : undefined;
   }
+}
+
+// A function of the module rather than a closure made on every call: the closure was named on each creation
+// (tsx keeps function names), which was half of writing the Purdy strings of a full tree.
+function ofType(parents: PurdyNode['parents'], type: string): string[] {
+  return parents.filter((p) => p.parentType === type).map((p) => p.germplasmDbId);
 }
 
 function bracketed(r: Rendered): Rendered {
