@@ -28,6 +28,14 @@ export interface StoredRecord {
   fromGraph?: unknown;
 }
 
+/**
+ * A reference's target as a record shows it: an embedded reference the target's whole record, others its DbId. (A
+ * function of the module, not a closure per record: under tsx every closure is named as it is made.)
+ */
+function shown(ref: EntityDef['refs'][number], t: Target): unknown {
+  return ref.embed && t.record ? present(ref.embed, t.record) : t.id;
+}
+
 /** A stored record as the entity's record schema (or another of its schemas, e.g. the list summary). */
 export function present(entity: EntityDef, stored: StoredRecord, schema = entity.schema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -35,15 +43,13 @@ export function present(entity: EntityDef, stored: StoredRecord, schema = entity
   entity.refs.forEach((ref, i) => {
     if (ref.key && !ref.embed) return;
     const target = stored.refs[refKey(i)];
-    // An embedded reference shows the target's whole record; others its DbId.
-    const shown = (t: Target) => (ref.embed && t.record ? present(ref.embed, t.record) : t.id);
     if (Array.isArray(target)) {
       const ordered = [...target].sort((a, b) => (a.i ?? 0) - (b.i ?? 0));
-      refValues.set(ref.field, ordered.length ? ordered.map(shown) : null);
+      refValues.set(ref.field, ordered.length ? ordered.map((t) => shown(ref, t)) : null);
       if (ref.nameField) refValues.set(ref.nameField, ordered.length ? ordered.map((t) => t.name) : null);
       return;
     }
-    refValues.set(ref.field, target ? shown(target) ?? null : null);
+    refValues.set(ref.field, target ? shown(ref, target) ?? null : null);
     if (ref.nameField) refValues.set(ref.nameField, target?.name ?? null);
   });
   Object.keys(entity.computed ?? {}).forEach((field, i) => refValues.set(field, stored.computed?.[computedKey(i)] ?? null));
