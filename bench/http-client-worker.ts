@@ -1,14 +1,11 @@
-// The timing client of bench/http-client.ts: answers each {id, url} message with the time from sending the GET to
-// receiving the whole body (decompressed, as a client uses it).
+// The timing client of bench/http-client.ts: answers each {id, url} message with the time of one GET (http-get.ts).
 import { parentPort } from 'node:worker_threads';
-import { performance } from 'node:perf_hooks';
+import { timedGet } from './http-get.js';
 
 parentPort!.on('message', async ({ id, url }: { id: number; url: string }) => {
   try {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
-    const body = await res.text();
-    parentPort!.postMessage({ id, ms: performance.now() - started, status: res.status, bytes: Buffer.byteLength(body), head: res.status === 200 ? '' : body.slice(0, 300) });
+    const { ms, status, body } = await timedGet(url);
+    parentPort!.postMessage({ id, ms, status, bytes: Buffer.byteLength(body), head: status === 200 ? '' : body.slice(0, 300) });
   } catch (err) {
     parentPort!.postMessage({ id, error: String(err) });
   }

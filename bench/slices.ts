@@ -1,10 +1,12 @@
 // GET /pedigree slices against the raw Cypher of the same slice: the statement the route builds (traversalQuery with
 // the same filter, depths and page bounds), run on the service's own connection, so the difference is exactly what
-// the service adds (routing, validation, presenting, JSON, HTTP).
+// the service adds (routing, validation, presenting, JSON, compression, HTTP). The GETs are timed by a lean client
+// (http-get.ts) in this process's thread, where its own work counts against the service.
 import { compileWhere } from '../src/entities/filters.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
 import { traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
+import { timedGet, type HttpAnswer } from './http-get.js';
 import { ratio, round, summarize, timed, type Summary } from './stats.js';
 
 export interface Shape {
@@ -49,12 +51,17 @@ function rawQuery(shape: Shape, germplasmDbId: string) {
   return { text: traversalQuery(opts), params: { ...filter.params, skip: 0, end: PAGE_SIZE } };
 }
 
-async function serviceGet(running: RunningServer, shape: Shape, id: string): Promise<string> {
-  const res = await fetch(`${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(id)}&${shape.query}`, { headers: { accept: 'application/json' } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`GET /pedigree (${shape.name}, ${id}) answered ${res.status}: ${text.slice(0, 300)}`);
-  return text;
+const sliceUrl = (running: RunningServer, shape: Shape, id: string) =>
+  `${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(id)}&${shape.query}`;
+
+/** A timed GET that must answer 200. */
+async function getOk(url: string): Promise<HttpAnswer> {
+  const answer = await timedGet(url);
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  return answer;
 }
+
+const serviceGet = (running: RunningServer, shape: Shape, id: string) => getOk(sliceUrl(running, shape, id));
 
 /**
  * Each probe is first run once both ways (warm-up: plan cache, JIT, page cache), which also checks that the service
@@ -66,7 +73,7 @@ export async function measureSlices(running: RunningServer, probes: string[], re
   for (const shape of SHAPES) {
     const perProbe: Record<string, number> = {};
     for (const id of probes) {
-      const body = JSON.parse(await serviceGet(running, shape, id)) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
+      const body = JSON.parse((await serviceGet(running, shape, id)).body) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
       const { text, params } = rawQuery(shape, id);
       const rows = await running.graph.read<PageRow>(text, params);
       const total = rows[0]?.total ?? 0;
@@ -83,7 +90,7 @@ export async function measureSlices(running: RunningServer, probes: string[], re
         const { text, params } = rawQuery(shape, id);
         const runService = async () => {
           const before = running.graph.roundTrips;
-          service.push((await timed(() => serviceGet(running, shape, id))).ms);
+          service.push((await serviceGet(running, shape, id)).ms);
           trips.push(running.graph.roundTrips - before);
         };
         const runRaw = async () => {
@@ -129,14 +136,9 @@ export async function measureFloor(running: RunningServer, reps = 60): Promise<F
   const health: number[] = [];
   const ready: number[] = [];
   const ping: number[] = [];
-  const get = async (url: string) => {
-    const res = await fetch(url);
-    await res.text();
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-  };
   for (let i = 0; i < reps + 5; i++) {
-    const h = await timed(() => get(`${running.url}/health`));
-    const r = await timed(() => get(`${running.url}/ready`));
+    const h = await getOk(`${running.url}/health`);
+    const r = await getOk(`${running.url}/ready`);
     const p = await timed(() => running.graph.ping());
     if (i < 5) continue; // warm-up
     health.push(h.ms);
@@ -175,8 +177,8 @@ export async function measureAcrossSizes(small: RunningServer, large: RunningSer
       for (const [i, id] of probes.entries()) {
         const { text, params } = rawQuery(shape, id);
         const steps = [
-          async () => t.serviceSmall.push((await timed(() => serviceGet(small, shape, id))).ms),
-          async () => t.serviceLarge.push((await timed(() => serviceGet(large, shape, id))).ms),
+          async () => t.serviceSmall.push((await serviceGet(small, shape, id)).ms),
+          async () => t.serviceLarge.push((await serviceGet(large, shape, id)).ms),
           async () => t.rawSmall.push((await timed(() => small.graph.read(text, params))).ms),
           async () => t.rawLarge.push((await timed(() => large.graph.read(text, params))).ms),
         ];
@@ -214,20 +216,14 @@ export async function measureFullTree(running: RunningServer, germplasmDbId: str
   const filter = compileWhere(germplasmEntity, { germplasmDbId: [germplasmDbId] });
   const text = traversalQuery({ filter, pedigreeDepth: null, progenyDepth: null, includeParents: true, includeProgeny: true, includeSiblings: false });
   const params = { ...filter.params, skip: 0, end: pageSize };
-  const get = async () => {
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 300)}`);
-    return body;
-  };
-  const first = await get();
+  const first = (await getOk(url)).body;
   const answer = JSON.parse(first) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
   if (answer.result.data.length !== answer.metadata.pagination.totalCount) throw new Error(`the full tree of ${germplasmDbId} did not fit one page`);
   await running.graph.read(text, params);
   const service: number[] = [];
   const raw: number[] = [];
   for (let rep = 0; rep < reps; rep++) {
-    service.push((await timed(get)).ms);
+    service.push((await getOk(url)).ms);
     raw.push((await timed(() => running.graph.read(text, params))).ms);
   }
   const [sv, rw] = [summarize(service), summarize(raw)];

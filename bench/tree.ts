@@ -16,7 +16,7 @@ import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.en
 import { presentPedigreeNodes } from '../src/modules/germplasm/pedigree/presenter.js';
 import { assemblePage, traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
-import { startHttpClient, type HttpClient } from './http-client.js';
+import { withClient, type HttpClient } from './http-client.js';
 import { machine } from './report.js';
 import { ratio, summarize, timed, type Summary } from './stats.js';
 
@@ -74,16 +74,6 @@ async function getJson(url: string): Promise<string> {
 async function interleave(reps: number, steps: Array<() => Promise<unknown>>): Promise<void> {
   for (let rep = 0; rep < reps; rep++) {
     for (let k = 0; k < steps.length; k++) await steps[(rep + k) % steps.length]();
-  }
-}
-
-/** Runs fn with a client in a thread of its own, closed afterwards. */
-async function withClient<T>(fn: (client: HttpClient) => Promise<T>): Promise<T> {
-  const client = startHttpClient();
-  try {
-    return await fn(client);
-  } finally {
-    await client.close();
   }
 }
 
@@ -199,7 +189,8 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     '',
     `GET /pedigree?germplasmDbId=${f.germplasmDbId}&includeFullTree=true&pageSize=5000: ${f.size} germplasm, ${(f.bytes / 1e6).toFixed(2)} MB of JSON. ` +
       'Service: the answer as a client receives it (decompressed), timed by a client in a thread of its own, as any ' +
-      'real client is; the same from a client in the service\'s thread is shown too. ' +
+      'real client is (Node\'s http module asking for gzip, as Python\'s and R\'s clients do); the same from fetch in the ' +
+      'service\'s thread (which asks for brotli) is shown too. ' +
       'Raw: the route\'s statement alone on the service\'s connection. Lower bound: its rows already in memory turned into ' +
       'the same JSON (checked byte for byte against the service\'s answer): assembling and presenting (Purdy strings ' +
       'included), then JSON.stringify.',
@@ -207,7 +198,7 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     '| | p50 / p95 | min..max |',
     '|---|---|---|',
     `| service (client in a thread of its own) | ${f.service.p50} / ${f.service.p95} | ${f.service.min}..${f.service.max} |`,
-    `| service (client in the service's thread) | ${f.serviceSameThread.p50} / ${f.serviceSameThread.p95} | ${f.serviceSameThread.min}..${f.serviceSameThread.max} |`,
+    `| service (fetch in the service's thread) | ${f.serviceSameThread.p50} / ${f.serviceSameThread.p95} | ${f.serviceSameThread.min}..${f.serviceSameThread.max} |`,
     `| raw statement | ${f.raw.p50} / ${f.raw.p95} | ${f.raw.min}..${f.raw.max} |`,
     `| lower bound | ${f.lowerBound.p50} / ${f.lowerBound.p95} | ${f.lowerBound.min}..${f.lowerBound.max} |`,
     `| of which assembling and presenting | ${f.present.p50} / ${f.present.p95} | ${f.present.min}..${f.present.max} |`,
