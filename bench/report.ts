@@ -157,8 +157,9 @@ export function markdown(r: BenchReport): string {
 
   lines.push('## Slices: GET /pedigree vs the raw Cypher of the same slice', '');
   lines.push(`Target: service p50 / raw p50 <= ${TARGETS.sliceRatio}; ${TARGETS.roundTripsPerGet} database round trip per GET. ` +
-    'Service: each GET timed by a client in a thread of its own (Node\'s http module on a kept-alive connection, asking ' +
-    'for gzip), to the whole body decompressed; raw: the route\'s statement on the service\'s connection.', '');
+    'Service: each GET timed, to the whole body decompressed, by a lean client in the service\'s own thread, where its work ' +
+    'counts against the service (Node\'s http module on a kept-alive connection, asking for gzip); raw: the route\'s ' +
+    'statement on the service\'s connection.', '');
   lines.push('| dataset | shape | slice size (germplasm, min..max) | service p50 / p95 | raw p50 / p95 | ratio p50 | ratio p95 | round trips / GET | target |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const d of r.datasets) {
