@@ -1,0 +1,82 @@
+// Large writes refresh Neo4j's index statistics once they are committed (refreshStatistics in graph/schema.ts): on a
+// young database whose statistics still describe it as empty, the next write's DbId lookups could otherwise be planned
+// as an index scan per row. Seen on the statements the service sends, for POST /pedigree and POST /germplasm, each
+// once just under and once at BULK_ROWS.
+import { expect } from 'chai';
+import { BoltGraph } from '../../src/graph/bolt-transport.js';
+import { BULK_ROWS } from '../../src/graph/schema.js';
+import { api, server } from '../support/server.js';
+
+const run = `stats-${Date.now()}`;
+const REFRESH = 'CALL db.resampleOutdatedIndexes()';
+
+/** The statements the service sent while `work` ran, in order. */
+async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  const graph = server().graph;
+  expect(graph).to.be.instanceOf(BoltGraph);
+  const bolt = graph as BoltGraph;
+  const seen: string[] = [];
+  const previous = bolt.statementObserver;
+  bolt.statementObserver = (cypher, ms) => {
+    seen.push(cypher);
+    previous?.(cypher, ms);
+  };
+  try {
+    await work();
+  } finally {
+    bolt.statementObserver = previous;
+  }
+  return seen;
+}
+
+/** `count` new crosses of two new parents: count + 2 germplasm and 2 x count relationships. */
+function crosses(prefix: string, count: number) {
+  const parent = (name: string, parentType: string) => ({ germplasmDbId: `${prefix}-${name}`, germplasmName: `${prefix} ${name}`, parentType });
+  return Array.from({ length: count }, (_, i) => ({
+    germplasmDbId: `${prefix}-${i}`,
+    germplasmName: `${prefix} line ${i}`,
+    parents: [parent('mother', 'FEMALE'), parent('father', 'MALE')],
+  }));
+}
+
+describe('index statistics after large writes', function () {
+  this.timeout(180_000);
+
+  after(async () => {
+    await server().graph.write('MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH $run DETACH DELETE h', { run });
+    await server().graph.write('MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run OR g.germplasmName STARTS WITH $run DETACH DELETE g', { run });
+  });
+
+  it('POST /pedigree refreshes them after a write of BULK_ROWS germplasm or relationships, not after a smaller one', async () => {
+    // 2 x 249 relationships and 251 germplasm: under BULK_ROWS.
+    const small = await statementsOf(async () => {
+      const res = await api('POST', '/pedigree', crosses(`${run}-small`, 249));
+      expect(res.status, res.text).to.equal(200);
+    });
+    expect(small).to.not.include(REFRESH);
+    const large = await statementsOf(async () => {
+      const res = await api('POST', '/pedigree', crosses(`${run}-large`, BULK_ROWS / 2));
+      expect(res.status, res.text).to.equal(200);
+    });
+    expect(large.filter((s) => s === REFRESH)).to.have.length(1);
+    // After the write (its statements all come before), before the answer is read back.
+    const at = large.indexOf(REFRESH);
+    expect(large.slice(0, at).some((s) => /\bCREATE\b|\bMERGE\b/.test(s))).to.equal(true);
+    expect(large.slice(at + 1).some((s) => /\bCREATE\b|\bMERGE\b|\bSET\b/.test(s))).to.equal(false);
+  });
+
+  it('POST /germplasm refreshes them after BULK_ROWS records, not after fewer', async () => {
+    const records = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ germplasmName: `${prefix} ${i}`, commonCropName: 'Soybean' }));
+    const small = await statementsOf(async () => {
+      const res = await api('POST', '/germplasm', records(`${run}-g-small`, BULK_ROWS - 1));
+      expect(res.status, res.text).to.equal(200);
+    });
+    expect(small).to.not.include(REFRESH);
+    const large = await statementsOf(async () => {
+      const res = await api('POST', '/germplasm', records(`${run}-g-large`, BULK_ROWS));
+      expect(res.status, res.text).to.equal(200);
+    });
+    expect(large.filter((s) => s === REFRESH)).to.have.length(1);
+  });
+});
