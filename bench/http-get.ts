@@ -32,3 +32,10 @@ export function timedGet(url: string): Promise<HttpAnswer> {
     }).on('error', reject);
   });
 }
+
+/** A timed GET that must answer 200. */
+export async function getOk(url: string): Promise<HttpAnswer> {
+  const answer = await timedGet(url);
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  return answer;
+}

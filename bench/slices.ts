@@ -6,7 +6,7 @@ import { compileWhere } from '../src/entities/filters.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
 import { traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
-import { timedGet, type HttpAnswer } from './http-get.js';
+import { getOk } from './http-get.js';
 import { ratio, round, summarize, timed, type Summary } from './stats.js';
 
 export interface Shape {
@@ -53,13 +53,6 @@ function rawQuery(shape: Shape, germplasmDbId: string) {
 
 const sliceUrl = (running: RunningServer, shape: Shape, id: string) =>
   `${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(id)}&${shape.query}`;
-
-/** A timed GET that must answer 200. */
-async function getOk(url: string): Promise<HttpAnswer> {
-  const answer = await timedGet(url);
-  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-  return answer;
-}
 
 const serviceGet = (running: RunningServer, shape: Shape, id: string) => getOk(sliceUrl(running, shape, id));
 

@@ -17,6 +17,7 @@ import { presentPedigreeNodes } from '../src/modules/germplasm/pedigree/presente
 import { assemblePage, traversalQuery, type PageRow, type TraversalOptions } from '../src/modules/germplasm/pedigree/traversal.js';
 import type { RunningServer } from '../src/server.js';
 import { withClient, type HttpClient } from './http-client.js';
+import { getOk } from './http-get.js';
 import { machine } from './report.js';
 import { ratio, summarize, timed, type Summary } from './stats.js';
 
@@ -63,13 +64,6 @@ function statement(filters: Record<string, unknown>, depths: Pick<TraversalOptio
   return { opts, text: traversalQuery(opts), params: { ...filter.params, skip: 0, end: pageSize } };
 }
 
-async function getJson(url: string): Promise<string> {
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 300)}`);
-  return body;
-}
-
 /** Runs the steps `reps` times, rotating which goes first so that none always profits from the others' warm-up. */
 async function interleave(reps: number, steps: Array<() => Promise<unknown>>): Promise<void> {
   for (let rep = 0; rep < reps; rep++) {
@@ -85,7 +79,7 @@ async function fullTreeFloor(client: HttpClient, running: RunningServer, germpla
   const pageSize = 5000;
   const url = `${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(germplasmDbId)}&includeFullTree=true&pageSize=${pageSize}`;
   const { opts, text, params } = statement({ germplasmDbId: [germplasmDbId] }, { pedigreeDepth: null, progenyDepth: null }, pageSize);
-  const first = await getJson(url);
+  const first = (await getOk(url)).body;
   const answer = JSON.parse(first) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
   if (answer.result.data.length !== answer.metadata.pagination.totalCount) throw new Error(`the full tree of ${germplasmDbId} did not fit one page`);
   const rows = await running.graph.read<PageRow>(text, params);
@@ -100,7 +94,7 @@ async function fullTreeFloor(client: HttpClient, running: RunningServer, germpla
   const t = { service: [] as number[], sameThread: [] as number[], raw: [] as number[], lowerBound: [] as number[], present: [] as number[], stringify: [] as number[] };
   await interleave(reps, [
     async () => t.service.push((await client.get(url)).ms),
-    async () => t.sameThread.push((await timed(() => getJson(url))).ms),
+    async () => t.sameThread.push((await getOk(url)).ms),
     async () => t.raw.push((await timed(() => running.graph.read(text, params))).ms),
     async () => {
       const start = performance.now();
@@ -142,7 +136,7 @@ async function broad(client: HttpClient, running: RunningServer, collection: str
   for (const shape of SHAPES) {
     const url = `${running.baseUrl}/pedigree?collection=${encodeURIComponent(collection)}&${shape.query}`;
     const { text, params } = statement({ collection: [collection] }, shape, pageSize);
-    const body = JSON.parse(await getJson(url)) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
+    const body = JSON.parse((await getOk(url)).body) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
     const rows = await running.graph.read<PageRow>(text, params);
     const total = rows[0]?.total ?? 0;
     if (body.metadata.pagination.totalCount !== total || body.result.data.length !== Math.min(total, pageSize)) {
@@ -189,8 +183,8 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     '',
     `GET /pedigree?germplasmDbId=${f.germplasmDbId}&includeFullTree=true&pageSize=5000: ${f.size} germplasm, ${(f.bytes / 1e6).toFixed(2)} MB of JSON. ` +
       'Service: the answer as a client receives it (decompressed), timed by a client in a thread of its own, as any ' +
-      'real client is (Node\'s http module asking for gzip, as Python\'s and R\'s clients do); the same from fetch in the ' +
-      'service\'s thread (which asks for brotli) is shown too. ' +
+      'real client is (Node\'s http module asking for gzip, as Python\'s and R\'s clients do); the same client in the ' +
+      'service\'s thread is shown too. ' +
       'Raw: the route\'s statement alone on the service\'s connection. Lower bound: its rows already in memory turned into ' +
       'the same JSON (checked byte for byte against the service\'s answer): assembling and presenting (Purdy strings ' +
       'included), then JSON.stringify.',
@@ -198,7 +192,7 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     '| | p50 / p95 | min..max |',
     '|---|---|---|',
     `| service (client in a thread of its own) | ${f.service.p50} / ${f.service.p95} | ${f.service.min}..${f.service.max} |`,
-    `| service (fetch in the service's thread) | ${f.serviceSameThread.p50} / ${f.serviceSameThread.p95} | ${f.serviceSameThread.min}..${f.serviceSameThread.max} |`,
+    `| service (the same client in the service's thread) | ${f.serviceSameThread.p50} / ${f.serviceSameThread.p95} | ${f.serviceSameThread.min}..${f.serviceSameThread.max} |`,
     `| raw statement | ${f.raw.p50} / ${f.raw.p95} | ${f.raw.min}..${f.raw.max} |`,
     `| lower bound | ${f.lowerBound.p50} / ${f.lowerBound.p95} | ${f.lowerBound.min}..${f.lowerBound.max} |`,
     `| of which assembling and presenting | ${f.present.p50} / ${f.present.p95} | ${f.present.min}..${f.present.max} |`,
