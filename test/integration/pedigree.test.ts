@@ -77,6 +77,10 @@ describe('pedigree', () => {
       expect(a.parents).to.deep.equal([ref('F1', 'FEMALE'), ref('F2', 'MALE')]);
       expect(a.progeny).to.deep.equal([ref('C', 'FEMALE')]);
       expect(a.siblings).to.equal(null);
+      // Relatives in the page are named as those outside it (the statement leaves their names to their own entries).
+      const c = body.result.data.find((n: any) => n.germplasmName === 'C');
+      expect(c.parents).to.deep.equal([ref('A', 'FEMALE'), ref('B', 'MALE')]);
+      expect(c.progeny).to.deep.equal([ref('BC1', 'FEMALE'), ref('S', 'SELF')].sort((x, y) => x.germplasmDbId.localeCompare(y.germplasmDbId)));
       expect(body.metadata.pagination.totalCount).to.equal(5);
     });
 
@@ -125,12 +129,13 @@ describe('pedigree', () => {
 
     it('pages the flat array: disjoint, complete, stable pages with the right totals', async () => {
       const query = `germplasmDbId=${id('C')}&includeFullTree=true`;
-      const whole = (await pedigree(query)).result.data.map((n: any) => n.germplasmDbId);
-      const pages: string[][] = [];
+      // Whole nodes, not only their DbIds: a relative's name and a Purdy string read the same on any page.
+      const whole = (await pedigree(query)).result.data;
+      const pages: unknown[][] = [];
       for (let page = 0; page < 5; page++) {
         const body = await pedigree(`${query}&pageSize=2&page=${page}`);
         expect(body.metadata.pagination).to.deep.include({ totalCount: 9, totalPages: 5, currentPage: page, pageSize: 2 });
-        pages.push(body.result.data.map((n: any) => n.germplasmDbId));
+        pages.push(body.result.data);
       }
       expect(pages.flat()).to.deep.equal(whole);
       expect((await pedigree(`${query}&pageSize=2&page=5`)).result.data).to.deep.equal([]);

@@ -124,16 +124,19 @@ describe('pedigree traversal', function () {
   // generations) with their parents, 250 to a row.
   const ROWS = [
     'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
-    'WITH total, page, COLLECT { UNWIND page AS p MATCH (p) ((c:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
+    'WITH total, page, COLLECT { UNWIND page AS p MATCH (p:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
       + "(coalesce(u.germplasmName, '') = '' OR u.germplasmName STARTS WITH '(' OR u.germplasmName CONTAINS ' , ') "
-      + "OR s.parentType IN ['SELF', 'CLONAL']){1,7} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
+      + "OR s.parentType IN ['SELF', 'CLONAL'] WITH DISTINCT u "
+      + 'MATCH (u) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE '
+      + "(coalesce(v.germplasmName, '') = '' OR v.germplasmName STARTS WITH '(' OR v.germplasmName CONTAINS ' , ') "
+      + "OR t.parentType IN ['SELF', 'CLONAL']){0,6} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
     "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 250) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, 250) | ['purdy', at]] AS row",
     'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
     "  CASE kind WHEN 'nodes' THEN [n IN page[at..at + 250] | [[n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, "
       + 'n.additionalInfo, n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString], '
       + 'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]), '
-      + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]], '
+      + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]], '
       + 'null, '
       + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes,',
     "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 250] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]]]] END AS purdy",
