@@ -119,9 +119,9 @@ describe('pedigree traversal', function () {
     },
   } satisfies Pick<EntityDef, 'filters'>;
 
-  // The page as rows (pageRows): one 'total' row, then the page's germplasm 250 to a row with their relationships, then
+  // The page as rows (pageRows): one 'total' row, then the page's germplasm 100 to a row with their relationships, then
   // those beyond the page that a Purdy string reads (through unnamed parents and selections, BRAPI_PURDY_LEVELS - 1 = 7
-  // generations) with their parents, 250 to a row.
+  // generations) with their parents, 100 to a row.
   const ROWS = [
     'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
     'WITH total, page, COLLECT { UNWIND page AS p MATCH (p:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
@@ -130,16 +130,16 @@ describe('pedigree traversal', function () {
       + 'MATCH (u) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE '
       + "(coalesce(v.germplasmName, '') = '' OR v.germplasmName STARTS WITH '(' OR v.germplasmName CONTAINS ' , ') "
       + "OR t.parentType IN ['SELF', 'CLONAL']){0,6} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
-    "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 250) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, 250) | ['purdy', at]] AS row",
+    "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 100) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, 100) | ['purdy', at]] AS row",
     'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
-    "  CASE kind WHEN 'nodes' THEN [n IN page[at..at + 250] | [[n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, "
+    "  CASE kind WHEN 'nodes' THEN [n IN page[at..at + 100] | [[n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, "
       + 'n.additionalInfo, n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString], '
       + 'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]), '
       + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]], '
       + 'null, '
       + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes,',
-    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 250] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]]]] END AS purdy",
+    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 100] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]]]] END AS purdy",
   ];
 
   const shape = { includeParents: true, includeProgeny: false, includeSiblings: true };

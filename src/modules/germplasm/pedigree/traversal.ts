@@ -76,9 +76,10 @@ function relatives(where: string, depth: number | null, direction: 'up' | 'down'
 }
 
 // Germplasm per row of the page's answer. A row per germplasm costs the driver more than the values it carries (the
-// full tree of Williams 82 as 2,900 rows took about twice as long as in 12 rows), and a row much larger than the
-// 64 KB Bolt chunk is decoded slowly: a few hundred germplasm per row sits between the two.
-const PER_ROW = 250;
+// full tree of Williams 82 as 2,900 rows took about twice as long as in 12 rows), and a row larger than one 64 KB
+// Bolt chunk goes through the driver's path for messages that span chunks, which decodes every string through a
+// string decoder: 250 germplasm (about one chunk of Williams 82's tree) cost 5 to 10 ms more than 100 for that tree.
+const PER_ROW = 100;
 
 /**
  * Rows for the germplasm in the list `page` (ordered): first one row with `kind` 'total' (so that an empty page still
