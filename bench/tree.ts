@@ -26,6 +26,8 @@ export const TREE_TARGETS = { fullTreeMs: 100, fullTreeOverLowerBound: 3, broadF
 
 export interface FullTreeFloor {
   germplasmDbId: string;
+  /** Timed rounds. */
+  reps: number;
   size: number;
   bytes: number;
   /** GET /pedigree through the service (HTTP, JSON), from a client in a thread of its own. */
@@ -112,6 +114,7 @@ async function fullTreeFloor(client: HttpClient, running: RunningServer, germpla
     `raw ${raw.p50} ms, lower bound ${lowerBound.p50} ms: service / lower bound ${ratio(service.p50, lowerBound.p50)}`);
   return {
     germplasmDbId,
+    reps,
     size: answer.result.data.length,
     bytes: Buffer.byteLength(first),
     service,
@@ -176,7 +179,7 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
     `# Large pedigree answers (${r.date})`,
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, load average at the end ${m.loadAverageAtEnd.join(' ')}; ` +
-      `bundled Neo4j ${NEO4J_VERSION} over Bolt, demo data (SoyBase). ${r.reps} timed rounds after a warm-up, the measured ` +
+      `bundled Neo4j ${NEO4J_VERSION} over Bolt, demo data (SoyBase). Timed rounds after a warm-up: ${f.reps} for the full tree, ${r.reps} for each broad base set; the measured ` +
       'steps interleaved in rotating order; latencies in ms (p50 / p95, min..max).',
     '',
     '## Full tree as one answer',
