@@ -126,7 +126,7 @@ describe('pedigree traversal', function () {
     'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
     'WITH total, page, COLLECT { UNWIND page AS p MATCH (p:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
       + "(coalesce(u.germplasmName, '') = '' OR u.germplasmName STARTS WITH '(' OR u.germplasmName CONTAINS ' , ') "
-      + "OR s.parentType IN ['SELF', 'CLONAL'] WITH DISTINCT u "
+      + "OR s.parentType IN ['SELF', 'CLONAL'] WITH collect(DISTINCT u) AS starts UNWIND starts AS u "
       + 'MATCH (u) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE '
       + "(coalesce(v.germplasmName, '') = '' OR v.germplasmName STARTS WITH '(' OR v.germplasmName CONTAINS ' , ') "
       + "OR t.parentType IN ['SELF', 'CLONAL']){0,6} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",

@@ -93,11 +93,12 @@ export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
   if (!Number.isSafeInteger(levels) || levels < 1) throw new Error(`invalid Purdy levels ${levels}`);
   // The first generation of the walk is a plain pattern and the rest starts from its distinct ends: a quantified
   // pattern started from each of the page's germplasm took 13 to 14 ms of Neo4j's 50 for the full tree of Williams
-  // 82, this about 10.
+  // 82, this about 10. Its ends are collected, not made DISTINCT rows: such a row still holds the list `page` (the
+  // subquery reads it), and Neo4j counts that list once per row kept (280 MB for a page of 5,000 germplasm).
   const step = (c: string, s: string, u: string) => `(${c}:Germplasm)-[${s}:PARENT]->(${u}:Germplasm) WHERE ${cypherUnnamed(u)} OR ${s}.parentType IN ['SELF', 'CLONAL']`;
   const rest = levels === 2 ? 'WITH u AS x' : `MATCH (u) (${step('c', 't', 'v')}){0,${levels - 2}} (x:Germplasm)`;
   const beyond = levels === 1 ? '[]'
-    : `COLLECT { UNWIND page AS p MATCH ${step('p', 's', 'u')} WITH DISTINCT u ${rest} WHERE NOT x IN page RETURN DISTINCT x }`;
+    : `COLLECT { UNWIND page AS p MATCH ${step('p', 's', 'u')} WITH collect(DISTINCT u) AS starts UNWIND starts AS u ${rest} WHERE NOT x IN page RETURN DISTINCT x }`;
   // A relative in the page comes without its name, which its own entry holds (assemblePage): the full tree of
   // Williams 82 has about 7,500 such names, and decoding them took the driver about 5 ms. Neo4j tests membership of
   // a list that is the same on every row through a hash table, so the test costs less than reading the name.
