@@ -1,6 +1,10 @@
 // The pedigree calls on small hand-built trees (unique DbIds per run, so the SoyBase demo data does not interfere).
 import { expect } from 'chai';
 import { purdyLevels, setPurdyLevels } from '../../src/modules/germplasm/pedigree/pedigree-string.js';
+import { compileWhere } from '../../src/entities/filters.js';
+import { germplasmEntity } from '../../src/modules/germplasm/germplasm/germplasm.entity.js';
+import { traversalStatement } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { profiledMemory } from '../support/plan.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -149,6 +153,16 @@ describe('pedigree', () => {
         await api('GET', `/pedigree?${query}`, undefined, { authorization: '' });
         expect(graph.roundTrips - before, query).to.equal(1);
       }
+    });
+
+    it('a page of 5,000 germplasm takes a few MB of the database\'s memory, not the page once per row', async function () {
+      this.timeout(60_000);
+      // The demo data's first 5,000 germplasm with their parents, progeny and the Purdy walk beyond them. A walk that
+      // kept its starts as DISTINCT rows held the page's list in each of them: about 230 MB, and past the bundled
+      // database's pool on a larger graph (503).
+      const opts = { filter: compileWhere(germplasmEntity, {}), pedigreeDepth: 1, progenyDepth: 1, includeParents: true, includeProgeny: true, includeSiblings: false };
+      const { query, params } = traversalStatement(opts, 0, 5000);
+      expect(await profiledMemory(query, params)).to.be.below(32 * 1024 * 1024);
     });
 
     it('answers every pedigree node when no filter is given (as BRAVA calls it)', async () => {

@@ -36,3 +36,19 @@ export async function explainTree(cypher: string, params: Record<string, unknown
     await driver.close();
   }
 }
+
+/** The memory Neo4j counted for running a statement (PROFILE: run, its rows discarded), in bytes. */
+export async function profiledMemory(cypher: string, params: Record<string, unknown>): Promise<number> {
+  const db = testDatabase();
+  const driver = neo4j.driver(db.uri, db.user ? neo4j.auth.basic(db.user, db.password ?? '') : undefined);
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ });
+  try {
+    const result = await session.run(`PROFILE ${cypher}`, toCypherParams(params));
+    const memory = (result.summary.profile as unknown as { arguments?: { GlobalMemory?: unknown } }).arguments?.GlobalMemory;
+    if (memory === undefined) throw new Error('the profile has no GlobalMemory (is memory tracking off?)');
+    return Number(memory);
+  } finally {
+    await session.close();
+    await driver.close();
+  }
+}
