@@ -84,7 +84,7 @@ describe('pedigree', () => {
       // Relatives in the page are named as those outside it (the statement leaves their names to their own entries).
       const c = body.result.data.find((n: any) => n.germplasmName === 'C');
       expect(c.parents).to.deep.equal([ref('A', 'FEMALE'), ref('B', 'MALE')]);
-      expect(c.progeny).to.deep.equal([ref('BC1', 'FEMALE'), ref('S', 'SELF')].sort((x, y) => x.germplasmDbId.localeCompare(y.germplasmDbId)));
+      expect(c.progeny).to.deep.equal([ref('BC1', 'FEMALE'), ref('S', 'SELF')]);
       expect(body.metadata.pagination.totalCount).to.equal(5);
     });
 

@@ -139,7 +139,7 @@ describe('pedigree traversal', function () {
       + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]], '
       + 'null, '
       + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes,',
-    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 100] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, pa.germplasmName, pr.parentType]]]] END AS purdy",
+    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 100] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]]]] END AS purdy",
   ];
 
   const shape = { includeParents: true, includeProgeny: false, includeSiblings: true };

@@ -102,15 +102,15 @@ export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
   // A relative in the page comes without its name, which its own entry holds (assemblePage): the full tree of
   // Williams 82 has about 7,500 such names, and decoding them took the driver about 5 ms. Neo4j tests membership of
   // a list that is the same on every row through a hash table, so the test costs less than reading the name.
-  const relative = (rel: string, other: string, inPage: boolean) =>
-    `[${other}.germplasmDbId, ${inPage ? `CASE WHEN ${other} IN page THEN null ELSE ${other}.germplasmName END` : `${other}.germplasmName`}, ${rel}.parentType]`;
+  const relative = (rel: string, other: string) =>
+    `[${other}.germplasmDbId, CASE WHEN ${other} IN page THEN null ELSE ${other}.germplasmName END, ${rel}.parentType]`;
   // Parents always: the Purdy strings are written from them.
-  const parents = (n: string, inPage: boolean) => `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa', inPage)}]`;
+  const parents = (n: string) => `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}]`;
   const node = [
     `[${NODE_FIELDS.map((f) => `n.${f}`).join(', ')}]`,
     'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]])',
-    parents('n', true),
-    shape.includeProgeny ? `[(n)<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch', true)}]` : 'null',
+    parents('n'),
+    shape.includeProgeny ? `[(n)<-[cr:PARENT]-(ch:Germplasm) | ${relative('cr', 'ch')}]` : 'null',
     // Repeats (a full sib through both parents) are removed by the presenter.
     shape.includeSiblings ? '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]' : 'null',
   ];
@@ -120,7 +120,7 @@ export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
     'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
     `  CASE kind WHEN 'nodes' THEN [n IN page[at..at + ${PER_ROW}] | [${node.join(', ')}]] END AS nodes,`,
-    `  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + ${PER_ROW}] | [x.germplasmDbId, ${parents('x', false)}]] END AS purdy`,
+    `  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + ${PER_ROW}] | [x.germplasmDbId, ${parents('x')}]] END AS purdy`,
   ].join('\n');
 }
 
