@@ -219,7 +219,7 @@ describe('pedigree', () => {
 
     it('one FEMALE and one MALE parent at most, counting the stored ones', async () => {
       await rejected('POST', [{ germplasmDbId: id('A'), parents: [ref('F3', 'FEMALE')] }], id('A'), 'FEMALE');
-      await rejected('POST', [{ germplasmDbId: id('Y'), germplasmName: 'Y', parents: [ref('F1', 'MALE'), ref('F2', 'MALE')] }], id('Y'), '2 MALE parents');
+      await rejected('POST', [{ germplasmDbId: id('Y'), germplasmName: 'Y', parents: [ref('F1', 'MALE'), ref('F2', 'MALE')] }], id('Y'), '2 MALE parents', '(it would have: F1 MALE, F2 MALE)');
     });
 
     it('parent sets: SELF or CLONAL alone; POPULATION with a FEMALE, not with a MALE; stored parents count (own germplasm)', async () => {

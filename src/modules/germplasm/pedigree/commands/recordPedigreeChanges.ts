@@ -31,24 +31,36 @@ export interface PedigreeChangeRecorder {
   record(tx: Runner, who: { actor?: Actor; source: string }): Promise<{ changeId: string; changes: ParentChange[] }>;
 }
 
-/** Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. */
-export async function snapshotParents(tx: Runner, upload: PedigreeUpload): Promise<PedigreeChangeRecorder> {
-  return snapshotEdges(tx, {
-    children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])],
-    parents: [...new Set(upload.replaceProgenyOf)],
-  });
+/**
+ * Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. A germplasm
+ * the upload creates has no relationships before it, and after it exactly those the upload gives it (merge-edges
+ * writes them, nothing in the write removes them), so only the germplasm in `existing` are read: a bulk load of new
+ * germplasm records its history without reading its own relationships back.
+ */
+export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>): Promise<PedigreeChangeRecorder> {
+  const stored = (id: string) => existing.has(id);
+  return snapshotEdges(
+    tx,
+    {
+      children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])].filter(stored),
+      parents: [...new Set(upload.replaceProgenyOf)].filter(stored),
+    },
+    lastTypeWins(upload.edges.filter((e) => !stored(e.child))),
+  );
 }
 
 /**
  * Reads the PARENT relationships of `children` (to their parents) and of `parents` (from their children), for a
- * pedigree write that is not an upload (a merge); call after taking the pedigree lock and before writing.
+ * pedigree write that is not an upload (a merge); call after taking the pedigree lock and before writing. `created`:
+ * relationships of germplasm the write creates, which it writes as given and which are not read.
  */
-export async function snapshotEdges(tx: Runner, scope: { children: string[]; parents: string[] }): Promise<PedigreeChangeRecorder> {
-  const read = async () => tx.run<ParentEdge>(cypher('germplasm/pedigree/history/parent-edges'), scope);
+export async function snapshotEdges(tx: Runner, scope: { children: string[]; parents: string[] }, created: ParentEdge[] = []): Promise<PedigreeChangeRecorder> {
+  const read = async () =>
+    (scope.children.length || scope.parents.length ? tx.run<ParentEdge>(cypher('germplasm/pedigree/history/parent-edges'), scope) : []);
   const before = await read();
   return {
     async record(tx2, { actor, source }) {
-      const changes = parentChanges(before, await read());
+      const changes = parentChanges(before, [...(await read()), ...created]);
       const changeId = randomUUID();
       if (changes.length) {
         await tx2.run(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, changes });
@@ -56,6 +68,11 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
       return { changeId, changes };
     },
   };
+}
+
+/** One relationship per child and parent, with the type given last: what merge-edges leaves for these edges. */
+export function lastTypeWins(edges: ParentEdge[]): ParentEdge[] {
+  return [...new Map(edges.map(({ child, parent, parentType }) => [`${child}\u0000${parent}`, { child, parent, parentType }])).values()];
 }
 
 /**

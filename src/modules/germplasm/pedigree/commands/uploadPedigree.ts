@@ -15,7 +15,7 @@ import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
 import { inheritCrop } from './inheritCrop.js';
-import { snapshotParents } from './recordPedigreeChanges.js';
+import { lastTypeWins, snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
@@ -107,9 +107,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }));
 
   await tx.run(cypher('germplasm/pedigree/lock'));
-  const changes = history ? await snapshotParents(tx, upload) : null;
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
   const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
+  const changes = history ? await snapshotParents(tx, upload, existing) : null;
 
   // Endpoints the request names but does not describe can be created only if the reference gives a name.
   const problems: Problem[] = [];
@@ -189,8 +189,15 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCr
     parent: w.parent,
     reason: `${describeWideCross(w)}: a cross between crops must be allowed explicitly (a name shared by two crops must never tie them together)`,
   }));
-  const children = [...new Set(edges.map((e) => e.child))];
-  const sets = await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children });
+  // A child this write creates has exactly the parents the write gives it, so its set is checked here; the graph is
+  // read for the children that were stored before (they may have other parents) and, to name the parents, for the
+  // created ones whose set is refused.
+  const created = new Map<string, ParentType[]>();
+  for (const e of lastTypeWins(edges.filter((x) => !stored.has(x.child)))) created.set(e.child, [...(created.get(e.child) ?? []), e.parentType as ParentType]);
+  const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id) || parentSetProblem(created.get(id) ?? []));
+  const sets = children.length
+    ? await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children })
+    : [];
   for (const { id, parents } of sets) {
     const reason = parentSetProblem(parents.map((p) => p.type));
     // Name the parents the write would leave, stored ones included: the curator sees which source disagrees.
