@@ -152,8 +152,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   let changedEdges = 0;
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    [{ changed: changedEdges }] = await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: upload.edges });
-    await inheritCrop(tx, rows.map((r) => r.germplasmDbId as string));
+    changedEdges = await writeEdges(tx, upload.edges, existing);
+    // Those created with a crop (given, or the import's --crop) keep it.
+    await inheritCrop(tx, rows.filter((r) => !('commonCropName' in r)).map((r) => r.germplasmDbId as string));
     wideCrosses = await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: upload.edges });
     await checkGraph(tx, upload.edges, existing, allowWideCrosses ? [] : wideCrosses);
   }
@@ -166,6 +167,20 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };
+}
+
+/**
+ * Writes the PARENT relationships; returns how many are new or change type. Those of germplasm stored before are
+ * merged (one may exist already); those of germplasm this write creates are created, which skips the look-up of an
+ * old relationship for every row of a bulk load.
+ */
+async function writeEdges(tx: Runner, edges: Edge[], stored: Set<string>): Promise<number> {
+  let changed = 0;
+  const created = lastTypeWins(edges.filter((e) => !stored.has(e.child)));
+  const merged = edges.filter((e) => stored.has(e.child));
+  if (created.length) [{ changed }] = await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created });
+  if (merged.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: merged }))[0].changed;
+  return changed;
 }
 
 /**
