@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../../auth/actor.js';
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
-import type { PedigreeUpload } from '../types.js';
+import type { Edge, PedigreeUpload } from '../types.js';
 
 export type ChangeAction = 'ADDED' | 'REMOVED';
 
@@ -33,11 +33,11 @@ export interface PedigreeChangeRecorder {
 
 /**
  * Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. A germplasm
- * the upload creates has no relationships before it, and after it exactly those the upload gives it (merge-edges
- * writes them, nothing in the write removes them), so only the germplasm in `existing` are read: a bulk load of new
- * germplasm records its history without reading its own relationships back.
+ * the upload creates has no relationships before it, and after it exactly those the upload gives it (`created`), so
+ * only the germplasm in `existing` are read: a bulk load of new germplasm records its history without reading its
+ * own relationships back.
  */
-export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>): Promise<PedigreeChangeRecorder> {
+export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>, created: Edge[]): Promise<PedigreeChangeRecorder> {
   const stored = (id: string) => existing.has(id);
   return snapshotEdges(
     tx,
@@ -45,7 +45,7 @@ export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existi
       children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])].filter(stored),
       parents: [...new Set(upload.replaceProgenyOf)].filter(stored),
     },
-    lastTypeWins(upload.edges.filter((e) => !stored(e.child))),
+    created,
   );
 }
 
@@ -68,11 +68,6 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
       return { changeId, changes };
     },
   };
-}
-
-/** One relationship per child and parent, with the type given last: what merge-edges leaves for these edges. */
-export function lastTypeWins(edges: ParentEdge[]): ParentEdge[] {
-  return [...new Map(edges.map(({ child, parent, parentType }) => [`${child}\u0000${parent}`, { child, parent, parentType }])).values()];
 }
 
 /**

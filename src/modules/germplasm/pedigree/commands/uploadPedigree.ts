@@ -15,7 +15,7 @@ import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
 import { inheritCrop } from './inheritCrop.js';
-import { lastTypeWins, snapshotParents } from './recordPedigreeChanges.js';
+import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
@@ -109,7 +109,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   await tx.run(cypher('germplasm/pedigree/lock'));
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
   const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
-  const changes = history ? await snapshotParents(tx, upload, existing) : null;
+  // The relationships of germplasm this write creates: none before it, exactly these after it.
+  const createdEdges = lastTypeWins(upload.edges.filter((e) => !existing.has(e.child)));
+  const changes = history ? await snapshotParents(tx, upload, existing, createdEdges) : null;
 
   // Endpoints the request names but does not describe can be created only if the reference gives a name.
   const problems: Problem[] = [];
@@ -152,11 +154,11 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   let changedEdges = 0;
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    changedEdges = await writeEdges(tx, upload.edges, existing);
+    changedEdges = await writeEdges(tx, createdEdges, upload.edges.filter((e) => existing.has(e.child)));
     // Those created with a crop (given, or the import's --crop) keep it.
     await inheritCrop(tx, rows.filter((r) => !('commonCropName' in r)).map((r) => r.germplasmDbId as string));
     wideCrosses = await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: upload.edges });
-    await checkGraph(tx, upload.edges, existing, allowWideCrosses ? [] : wideCrosses);
+    await checkGraph(tx, upload.edges, existing, createdEdges, allowWideCrosses ? [] : wideCrosses);
   }
   const recorded = await changes?.record(tx, { actor, source });
   return {
@@ -170,17 +172,20 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 }
 
 /**
- * Writes the PARENT relationships; returns how many are new or change type. Those of germplasm stored before are
- * merged (one may exist already); those of germplasm this write creates are created, which skips the look-up of an
- * old relationship for every row of a bulk load.
+ * Writes the PARENT relationships; returns how many are new or change type. Those of germplasm this write creates
+ * are created (there is no old one to find, a look-up saved on every row of a bulk load); those of germplasm stored
+ * before are merged.
  */
-async function writeEdges(tx: Runner, edges: Edge[], stored: Set<string>): Promise<number> {
+async function writeEdges(tx: Runner, created: Edge[], stored: Edge[]): Promise<number> {
   let changed = 0;
-  const created = lastTypeWins(edges.filter((e) => !stored.has(e.child)));
-  const merged = edges.filter((e) => stored.has(e.child));
   if (created.length) [{ changed }] = await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created });
-  if (merged.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: merged }))[0].changed;
+  if (stored.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: stored }))[0].changed;
   return changed;
+}
+
+/** One relationship per child and parent, with the type given last: what merging the edges in order leaves. */
+function lastTypeWins(edges: Edge[]): Edge[] {
+  return [...new Map(edges.map(({ child, parent, parentType }) => [`${child}\u0000${parent}`, { child, parent, parentType }])).values()];
 }
 
 /**
@@ -198,7 +203,7 @@ async function detachedChildren(tx: Runner, upload: PedigreeUpload): Promise<str
  * The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), no PARENT relationship
  * between crops unless allowed (a name shared by two crops must never tie them together), and no cycles.
  */
-async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCrosses: WideCross[]) {
+async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, createdEdges: Edge[], wideCrosses: WideCross[]) {
   const problems: Problem[] = wideCrosses.map((w) => ({
     germplasmDbId: w.child,
     parent: w.parent,
@@ -208,7 +213,7 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, wideCr
   // read for the children that were stored before (they may have other parents) and, to name the parents, for the
   // created ones whose set is refused.
   const created = new Map<string, ParentType[]>();
-  for (const e of lastTypeWins(edges.filter((x) => !stored.has(x.child)))) created.set(e.child, [...(created.get(e.child) ?? []), e.parentType as ParentType]);
+  for (const e of createdEdges) created.set(e.child, [...(created.get(e.child) ?? []), e.parentType]);
   const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id) || parentSetProblem(created.get(id) ?? []));
   const sets = children.length
     ? await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children })
