@@ -15,6 +15,6 @@ RETURN size(changes) AS total, [h IN changes[$skip..$end] | {
   germplasmDbId: h.germplasmDbId,
   germplasmName: CASE WHEN h.germplasmDbId = g.germplasmDbId THEN g.germplasmName END,
   parentDbId: h.parentDbId,
-  parentGermplasmName: head([(h)-[:CHANGES_PARENT]->(p:Germplasm) WHERE p.germplasmDbId = h.parentDbId | p.germplasmName]),
+  parentGermplasmName: COLLECT { MATCH (p:Germplasm {germplasmDbId: h.parentDbId}) RETURN p.germplasmName }[0],
   parentType: h.parentType
 }] AS page

@@ -10,6 +10,7 @@ import { germplasmCrops } from '../../src/migrations/germplasm-crops.js';
 import { utcInstants } from '../../src/migrations/utc-instants.js';
 import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { samplePlates } from '../../src/migrations/sample-plates.js';
+import { historyParentLinks } from '../../src/migrations/history-parent-links.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server, testDatabase } from '../support/server.js';
 
@@ -181,6 +182,28 @@ describe('migrations', () => {
         { ids: [a, b, c, d], kept: 'plate-ust24-seed-01' },
       );
     }
+  });
+
+  it('history-parent-links: pedigree history entries lose their link to the parent, and still name it', async () => {
+    const graph = server().graph;
+    const child = `migrate-${run}-history`;
+    const posted = await api('POST', '/pedigree', [{
+      germplasmDbId: child, germplasmName: `Migrate ${run} history`,
+      parents: [{ germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, { germplasmDbId: 'soy-essex', parentType: 'MALE' }],
+    }]);
+    expect(posted.status, posted.text).to.equal(200);
+    // As the earlier writer left them: each entry linked to its parent as well.
+    await graph.write('MATCH (h:PedigreeChange {germplasmDbId: $child}) MATCH (p:Germplasm {germplasmDbId: h.parentDbId}) CREATE (h)-[:CHANGES_PARENT]->(p)', { child });
+    const pending = await historyParentLinks.pending(graph);
+    expect(pending).to.be.at.least(2);
+    expect((await runMigrations(graph, [historyParentLinks]))[0]).to.include({ pending, changed: pending });
+    expect(await historyParentLinks.pending(graph)).to.equal(0);
+    const [left] = await graph.read('MATCH (h:PedigreeChange {germplasmDbId: $child}) RETURN count(h) AS entries, sum(COUNT { (h)--() }) AS links', { child });
+    expect(left).to.deep.equal({ entries: 2, links: 2 });
+    const history = await api('GET', `/extensions/germplasm/${child}/pedigree-history`);
+    expect(history.status, history.text).to.equal(200);
+    expect(history.json.result.data.map((e: { parentDbId: string; parentGermplasmName: string }) => `${e.parentDbId} ${e.parentGermplasmName}`).sort())
+      .to.deep.equal(['soy-essex Essex', 'soy-lee Lee']);
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

@@ -1,5 +1,5 @@
 // Records the merge itself in the survivor's pedigree history: one MERGED entry (parentDbId: the duplicate, which is
-// deleted, so no CHANGES_PARENT link), in the same change as the PARENT relationships the merge moved (same changeId
+// deleted), in the same change as the PARENT relationships the merge moved (same changeId
 // and sequence, after their positions), or as a change of its own when it moved none.
 // Params: $changeId, $survivor, $duplicate, $position, $recorded (the moved relationships were recorded), $userId, $source
 MATCH (l:PedigreeLock {name: 'pedigree'})

@@ -11,7 +11,7 @@ import type { Edge, PedigreeUpload } from '../types.js';
 export type ChangeAction = 'ADDED' | 'REMOVED';
 
 /** How a recorded change is linked to its germplasm, as history/record.cypher writes it (a merge moves these links). */
-export const HISTORY_LINKS = { label: 'PedigreeChange', types: ['CHANGES_CHILD', 'CHANGES_PARENT'] } as const;
+export const HISTORY_LINKS = { label: 'PedigreeChange', types: ['CHANGES_CHILD'] } as const;
 
 export interface ParentChange {
   child: string;
