@@ -65,6 +65,22 @@ describe('pedigree history', () => {
     expect((await history('T')).result.data).to.have.length(3);
   });
 
+  it('one request that creates germplasm and edits stored ones records each change once, under one change id', async () => {
+    // M is stored with a FEMALE parent. One PUT creates P, a MALE parent for M (through P's progeny), and N, selfed from M.
+    await api('POST', '/pedigree', [{ germplasmDbId: id('M'), germplasmName: 'M', parents: [ref('MF', 'FEMALE')] }]);
+    const res = await api('PUT', '/pedigree', {
+      [id('P')]: { germplasmName: 'P', progeny: [ref('M', 'MALE')] },
+      [id('N')]: { germplasmName: 'N', parents: [ref('M', 'SELF')] },
+    });
+    expect(res.status, res.text).to.equal(200);
+    const [changeId] = res.json.metadata.status.map((s: { message: string }) => /recorded as pedigree change (\S+)\./.exec(s.message)?.[1]).filter(Boolean);
+    const entries = await server().graph.read<{ e: string[] }>(
+      'MATCH (h:PedigreeChange {changeId: $changeId}) RETURN [h.germplasmDbId, h.parentDbId, h.action, h.parentType] AS e ORDER BY h.position',
+      { changeId },
+    );
+    expect(entries.map((r) => r.e)).to.deep.equal([[id('M'), id('P'), 'ADDED', 'MALE'], [id('N'), id('M'), 'ADDED', 'SELF']]);
+  });
+
   it('a rejected upload leaves no history entry', async () => {
     await api('POST', '/pedigree', [{ germplasmDbId: id('R2'), germplasmName: 'R2', parents: [ref('R1', 'FEMALE')] }]);
     const before = (await history('R1')).result.data.length;
