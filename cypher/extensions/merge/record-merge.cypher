@@ -1,6 +1,6 @@
 // Records the merge itself in the survivor's pedigree history: one MERGED entry (parentDbId: the duplicate, which is
-// deleted), in the same change as the PARENT relationships the merge moved (same changeId
-// and sequence, after their positions), or as a change of its own when it moved none.
+// deleted), in the same change as the PARENT relationships the merge moved (same changeId and sequence, after their
+// positions), or as a change of its own when it moved none.
 // Params: $changeId, $survivor, $duplicate, $position, $recorded (the moved relationships were recorded), $userId, $source
 MATCH (l:PedigreeLock {name: 'pedigree'})
 MATCH (s:Germplasm {germplasmDbId: $survivor})

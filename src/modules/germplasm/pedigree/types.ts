@@ -29,6 +29,7 @@ export interface Problem {
 
 export interface PedigreeUpload {
   nodes: UploadNode[];
+  /** One per child and parent: parseUpload keeps one and refuses two types for the same pair. */
   edges: Edge[];
   /** Names referenced by edges, for endpoints the request does not describe (used to create them). */
   referencedNames: Map<string, string>;

@@ -33,9 +33,9 @@ export interface PedigreeChangeRecorder {
 
 /**
  * Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. A germplasm
- * the upload creates has no relationships before it, and after it exactly those the upload gives it (`created`), so
- * only the germplasm in `existing` are read: a bulk load of new germplasm records its history without reading its
- * own relationships back.
+ * the upload creates has no relationships before it, and after it exactly those the upload gives it (`created`: its
+ * edges whose child is not in `existing`), so only the germplasm in `existing` are read: a bulk load of new germplasm
+ * records its history without reading its own relationships back.
  */
 export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>, created: Edge[]): Promise<PedigreeChangeRecorder> {
   const stored = (id: string) => existing.has(id);

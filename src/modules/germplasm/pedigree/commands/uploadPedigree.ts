@@ -110,7 +110,7 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
   const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
   // The relationships of germplasm this write creates: none before it, exactly these after it.
-  const createdEdges = lastTypeWins(upload.edges.filter((e) => !existing.has(e.child)));
+  const createdEdges = upload.edges.filter((e) => !existing.has(e.child));
   const changes = history ? await snapshotParents(tx, upload, existing, createdEdges) : null;
 
   // Endpoints the request names but does not describe can be created only if the reference gives a name.
@@ -183,11 +183,6 @@ async function writeEdges(tx: Runner, created: Edge[], stored: Edge[]): Promise<
   return changed;
 }
 
-/** One relationship per child and parent, with the type given last: what merging the edges in order leaves. */
-function lastTypeWins(edges: Edge[]): Edge[] {
-  return [...new Map(edges.map(({ child, parent, parentType }) => [`${child}\u0000${parent}`, { child, parent, parentType }])).values()];
-}
-
 /**
  * Children a PUT detaches by replacing a node's progeny: their parents change, so whoever may change them must be
  * the one asking (a writer who owns a parent must not take another user's child away from it).
@@ -213,7 +208,11 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, create
   // read for the children that were stored before (they may have other parents) and, to name the parents, for the
   // created ones whose set is refused.
   const created = new Map<string, ParentType[]>();
-  for (const e of createdEdges) created.set(e.child, [...(created.get(e.child) ?? []), e.parentType]);
+  for (const e of createdEdges) {
+    const types = created.get(e.child);
+    if (types) types.push(e.parentType);
+    else created.set(e.child, [e.parentType]);
+  }
   const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id) || parentSetProblem(created.get(id) ?? []));
   const sets = children.length
     ? await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children })
