@@ -4,7 +4,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
-import { CHUNK_BYTES } from '../../src/http/body.js';
+import { CHUNK_BYTES, WHOLE_BYTES } from '../../src/http/body.js';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/http/middleware/compression.js';
 import { server } from '../support/server.js';
 
@@ -78,6 +78,24 @@ describe('compression', () => {
     const refused = await request(url, { 'accept-encoding': 'gzip;q=0, br;q=0' });
     expect(refused.headers['content-encoding']).to.equal(undefined);
     expect(refused.body.equals(plain.body)).to.equal(true);
+  });
+
+  it('sends an answer of up to WHOLE_BYTES compressed whole with its length (brotli in the thread pool), and streams a bigger one', async () => {
+    const url = `${base()}/pedigree?germplasmDbId=soy-williams-82&pedigreeDepth=3&progenyDepth=3`;
+    const plain = await request(url, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).to.be.within(CHUNK_BYTES, WHOLE_BYTES);
+    expect(Number(plain.headers['content-length'])).to.equal(plain.body.length);
+    for (const encoding of ['gzip', 'br']) {
+      const packed = await request(url, { 'accept-encoding': encoding });
+      expect(packed.headers['content-encoding'], encoding).to.equal(encoding);
+      expect(Number(packed.headers['content-length']), encoding).to.equal(packed.body.length);
+      expect(decode[encoding](packed.body).equals(plain.body), encoding).to.equal(true);
+    }
+    for (const encoding of ['identity', 'gzip']) {
+      const big = await request(base() + FULL_TREE, { 'accept-encoding': encoding });
+      expect(big.headers['content-length'], encoding).to.equal(undefined);
+      expect(big.headers['transfer-encoding'], encoding).to.equal('chunked');
+    }
   });
 
   it('compresses nothing for a client that sends no Accept-Encoding', async () => {

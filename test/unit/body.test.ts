@@ -1,7 +1,7 @@
-// The piecewise JSON writer must write exactly what JSON.stringify writes, and stream only what exceeds a chunk.
+// The piecewise JSON writer must write exactly what JSON.stringify writes, and stream only answers over WHOLE_BYTES.
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { CHUNK_BYTES, chunkedBody, jsonPieces } from '../../src/http/body.js';
+import { CHUNK_BYTES, WHOLE_BYTES, chunkedBody, jsonPieces } from '../../src/http/body.js';
 
 async function text(body: string | Readable): Promise<string> {
   if (typeof body === 'string') return body;
@@ -32,15 +32,18 @@ describe('piecewise JSON bodies', () => {
     });
   }
 
-  it('keeps an answer under one chunk a string, so it has a length', () => {
-    const value = { result: { data: [{ a: 1 }, { b: 'two' }] } };
-    const body = chunkedBody(jsonPieces(value));
-    expect(body).to.be.a('string').and.equal(JSON.stringify(value));
+  const records = (n: number) => Array.from({ length: n }, (_, i) => ({ germplasmDbId: `g-${i}`, germplasmName: `Name ${i}`, parents: [{ germplasmDbId: `p-${i}`, parentType: 'FEMALE' }] }));
+
+  it('keeps an answer of up to WHOLE_BYTES a string, so it has a length', () => {
+    for (const value of [{ result: { data: [{ a: 1 }, { b: 'two' }] } }, { result: { data: records(5000) } }]) {
+      const body = chunkedBody(jsonPieces(value));
+      expect(body).to.be.a('string').and.equal(JSON.stringify(value));
+    }
+    expect(JSON.stringify({ result: { data: records(5000) } }).length).to.be.within(2 * CHUNK_BYTES, WHOLE_BYTES);
   });
 
   it('streams a larger answer in chunks that join to the same text', async () => {
-    const data = Array.from({ length: 5000 }, (_, i) => ({ germplasmDbId: `g-${i}`, germplasmName: `Name ${i}`, parents: [{ germplasmDbId: `p-${i}`, parentType: 'FEMALE' }] }));
-    const value = { metadata: { status: [] }, result: { data } };
+    const value = { metadata: { status: [] }, result: { data: records(20000) } };
     const body = chunkedBody(jsonPieces(value));
     expect(body).to.be.instanceOf(Readable);
     const chunks: number[] = [];
@@ -53,7 +56,7 @@ describe('piecewise JSON bodies', () => {
     expect(chunks.length).to.be.greaterThan(2);
     // The stream may hand over what it has buffered at once, but never the whole answer in one piece.
     for (const n of chunks) expect(n).to.be.below(joined.length);
-    expect(joined.length).to.be.greaterThan(4 * CHUNK_BYTES);
+    expect(joined.length).to.be.greaterThan(WHOLE_BYTES + 4 * CHUNK_BYTES);
     expect(await text(chunkedBody(['a', 'b']))).to.equal('ab');
   });
 });
