@@ -9,6 +9,7 @@ import type { Graph } from '../../src/graph/port.js';
 import { ensureSchema, type SchemaItem } from '../../src/graph/schema.js';
 import { freePort } from '../../src/devdb/launcher.js';
 import { ConflictError, DatabaseError, DatabaseUnavailableError } from '../../src/errors.js';
+import { relayTo } from '../support/relay.js';
 import { server, testDatabase } from '../support/server.js';
 
 const run = randomUUID();
@@ -402,6 +403,25 @@ describe('graph: Bolt transport against Neo4j 5', () => {
       // Nothing is cached: the next call tries again (and fails the same way).
       expect(await rejection(g.ping())).to.be.instanceOf(DatabaseUnavailableError);
       await g.close();
+    });
+
+    it('retries a read while the database is away, and answers once it is back within the retry time', async function () {
+      this.timeout(30_000);
+      const target = testDatabase();
+      const relay = relayTo(new URL(target.uri), { up: false });
+      const g = new BoltGraph({ url: `bolt://127.0.0.1:${await relay.listen()}`, user: target.user, password: target.password, timeoutMs: 10_000 });
+      try {
+        const started = Date.now();
+        const answer = g.read<{ one: number }>('RETURN 1 AS one');
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        relay.setUp(true);
+        expect(await answer).to.deep.equal([{ one: 1 }]);
+        // Two refused attempts (at once and after about 1 s), the third after about 2 s more.
+        expect(Date.now() - started).to.be.within(1_500, 9_000);
+      } finally {
+        await g.close();
+        await relay.close();
+      }
     });
 
     it('does not hang on a server that accepts but never answers: it times out as DatabaseUnavailableError', async () => {
