@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { createApp } from '../src/app.js';
 import { tsWorker } from './ts-worker.js';
 import { BoltGraph } from '../src/graph/bolt-transport.js';
-import type { Params, Runner } from '../src/graph/port.js';
+import type { Params, ReadOptions, Runner } from '../src/graph/port.js';
 import { createLogger } from '../src/logger.js';
 import type { RunningServer } from '../src/server.js';
 import { ratio, round, summarize, type Summary } from './stats.js';
@@ -27,9 +27,11 @@ export interface MixRequest {
   body?: unknown;
 }
 
+/** A transaction the service ran, or (`read`) one read statement it ran on its own, as graph.read runs them. */
 interface Captured {
   mode: 'read' | 'write';
   statements: Array<{ cypher: string; params: Params }>;
+  read?: ReadOptions;
 }
 
 export interface LoadFigure {
@@ -75,9 +77,8 @@ function capture(graph: BoltGraph, into: Captured[]): () => void {
     into.push(tx);
     return transaction((runner) => work({ run: (cypher, params = {}) => (tx.statements.push({ cypher, params }), runner.run(cypher, params)) }), mode);
   };
-  target.read = (cypher: string, params: Params = {}, options: { primary?: boolean } = {}) => {
-    // Primary reads bypass transaction(): record them here.
-    if (options.primary) into.push({ mode: 'read', statements: [{ cypher, params }] });
+  target.read = (cypher: string, params: Params = {}, options: ReadOptions = {}) => {
+    into.push({ mode: 'read', statements: [{ cypher, params }], read: options });
     return read(cypher, params, options);
   };
   return () => {
@@ -120,9 +121,12 @@ async function replay(graph: BoltGraph, perRequest: Captured[][], seconds: numbe
       const started = performance.now();
       try {
         for (const tx of perRequest[i]) {
-          await graph.transaction(async (runner) => {
-            for (const s of tx.statements) await runner.run(s.cypher, s.params);
-          }, tx.mode);
+          if (tx.read) await graph.read(tx.statements[0].cypher, tx.statements[0].params, tx.read);
+          else {
+            await graph.transaction(async (runner) => {
+              for (const s of tx.statements) await runner.run(s.cypher, s.params);
+            }, tx.mode);
+          }
         }
         times.push(performance.now() - started);
       } catch {
@@ -162,6 +166,9 @@ export async function measureManyClients(running: RunningServer, germplasm: Arra
       perRequest.push(captured);
     }
     const statements = perRequest.reduce((n, txs) => n + txs.reduce((m, t) => m + t.statements.length, 0), 0);
+    // Every request of the mix reads the database: a request that seems to send nothing means the capture missed it.
+    const silent = mix.filter((_, i) => perRequest[i].length === 0).map((r) => `${r.method} ${r.path}`);
+    if (silent.length) throw new Error(`no statement captured for ${silent.join(', ')}`);
     log(`  load: ${mix.length} requests in the mix (${statements} statements), ${CONNECTIONS} clients, ${seconds} s each side`);
 
     // The two sides alternate in rounds (service, raw, service, raw, ...), so that what else runs on the machine
@@ -186,11 +193,11 @@ export async function measureManyClients(running: RunningServer, germplasm: Arra
       if (!service.times.length) throw new Error('the load worker timed no request');
       serviceErrors += service.result.errors + service.result.timeouts + service.result.non2xx;
       for (const [code, n] of Object.entries(service.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-      sTimes.push(...service.times);
+      for (const t of service.times) sTimes.push(t);
       sSeconds += service.result.durationS;
       const raw = await replay(graph, perRequest, slice);
       rawErrors += raw.errors;
-      rTimes.push(...raw.times);
+      for (const t of raw.times) rTimes.push(t);
       rSeconds += raw.seconds;
       roundRatios.push(ratio(service.times.length / service.result.durationS, raw.times.length / raw.seconds));
       log(`  load, round ${turn + 1} of ${rounds}: service ${service.times.length} requests, raw Cypher ${raw.times.length} request replays, ratio ${roundRatios.at(-1)}`);

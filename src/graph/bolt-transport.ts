@@ -1,8 +1,8 @@
 // The one transport: Bolt through the official neo4j-driver, to Neo4j 5 (the bundled server, a production server,
 // or a cluster / Aura over neo4j://). Reads run in read mode (a single read as an auto-commit transaction) and writes
 // in write transactions, so on a cluster reads go to secondaries and a write hidden in a read path fails (Neo4j
-// refuses writes in read mode even on a single server). Every session shares one bookmark manager, so what this instance wrote is visible to its next
-// read on any cluster member (causal consistency within the instance).
+// refuses writes in read mode even on a single server). Every session shares one bookmark manager, so what this
+// instance wrote is visible to its next read on any cluster member (causal consistency within the instance).
 import neo4j, { Session, type BookmarkManager, type Driver, type ManagedTransaction, type ResultSummary } from 'neo4j-driver';
 import { DatabaseUnavailableError, fromNeo4jCode, isRequestLimit } from '../errors.js';
 import { reportNotifications } from './notifications.js';

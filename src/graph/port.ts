@@ -28,7 +28,7 @@ export interface ReadOptions {
 }
 
 export interface Graph {
-  /** One read statement in a read transaction: one round trip. */
+  /** One read statement in read mode (an auto-commit transaction, retried on transient errors): one round trip. */
   read<T extends Row = Row>(cypher: string, params?: Params, options?: ReadOptions): Promise<T[]>;
   /** One write statement in a write transaction: one round trip. */
   write<T extends Row = Row>(cypher: string, params?: Params): Promise<T[]>;

@@ -1,9 +1,9 @@
 import { Stream } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import Negotiator from 'negotiator';
-import { promisify } from 'node:util';
 import { CHUNK_BYTES, chunkedBody, jsonPieces } from '../body.js';
 import type { BrapiContextExtras, BrapiState } from '../types.js';
 
