@@ -98,8 +98,7 @@ async function fullTreeFloor(client: HttpClient, running: RunningServer, germpla
   if (built !== first) throw new Error(`the in-memory answer for ${germplasmDbId} differs from the service's`);
   // The database has just loaded the demo data: its compiled code for this statement is not yet warm (untimed,
   // the statement took about 58 ms p50 where the same later in the run took 41).
-  const warmUp = [() => client.get(url), () => getOk(url), () => running.graph.read(text, params), async () => JSON.stringify(inMemory())];
-  await interleave(WARM_UP_ROUNDS, warmUp);
+  await interleave(WARM_UP_ROUNDS, [() => client.get(url), () => getOk(url), () => running.graph.read(text, params), async () => JSON.stringify(inMemory())]);
   const t = { service: [] as number[], sameThread: [] as number[], raw: [] as number[], lowerBound: [] as number[], present: [] as number[], stringify: [] as number[] };
   await interleave(reps, [
     async () => t.service.push((await client.get(url)).ms),

@@ -184,7 +184,8 @@ export function assemblePage(rows: PageRow[], shape: ArrayShape): { total: numbe
   for (const row of rows) for (const [fields] of row.nodes ?? []) names.set(fields[0] as string, fields[1] as string | null);
   const named = (r: Relative): Relative => (r[1] === null ? [r[0], names.get(r[0]) ?? null, r[2]] : r);
   const nodes: TraversedNode[] = [];
-  const inPage: Array<[TraversedNode, Relative[]]> = [];
+  // Each page node with its parents (names filled in), by DbId.
+  const inPage = new Map<string, [TraversedNode, Relative[]]>();
   const edges: PurdyEdge[] = [];
   const read = (id: string, parents: Relative[]) => {
     for (const [parent, name, type] of parents) edges.push([id, parent, type, name]);
@@ -206,15 +207,14 @@ export function assemblePage(rows: PageRow[], shape: ArrayShape): { total: numbe
         siblings: siblings && siblings.map(([germplasmDbId, germplasmName]) => ({ germplasmName, germplasmDbId })),
       };
       nodes.push(node);
-      inPage.push([node, parents]);
+      inPage.set(fields[0] as string, [node, parents]);
     }
   }
   // The children in the page, which pageRows leaves out of their parents' progeny lists.
   if (shape.includeProgeny) {
-    const byId = new Map(inPage.map(([node]) => [node.props.germplasmDbId as string, node]));
-    for (const [child, parents] of inPage) {
+    for (const [child, parents] of inPage.values()) {
       for (const [parentDbId, , parentType] of parents) {
-        byId.get(parentDbId)?.progeny?.push({
+        inPage.get(parentDbId)?.[0].progeny?.push({
           germplasmName: (child.props.germplasmName as string | undefined) ?? null,
           germplasmDbId: child.props.germplasmDbId as string,
           parentType,
