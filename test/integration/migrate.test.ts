@@ -11,6 +11,7 @@ import { utcInstants } from '../../src/migrations/utc-instants.js';
 import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { samplePlates } from '../../src/migrations/sample-plates.js';
 import { historyParentLinks } from '../../src/migrations/history-parent-links.js';
+import { historyPerChild } from '../../src/migrations/history-per-child.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server, testDatabase } from '../support/server.js';
 
@@ -192,7 +193,8 @@ describe('migrations', () => {
       parents: [{ germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, { germplasmDbId: 'soy-essex', parentType: 'MALE' }],
     }]);
     expect(posted.status, posted.text).to.equal(200);
-    // As the earlier writer left them: each entry linked to its parent as well.
+    // As the earlier writer left them: a node per entry, linked to its parent as well.
+    await asEntryNodes(child);
     await graph.write('MATCH (h:PedigreeChange {germplasmDbId: $child}) MATCH (p:Germplasm {germplasmDbId: h.parentDbId}) CREATE (h)-[:CHANGES_PARENT]->(p)', { child });
     const pending = await historyParentLinks.pending(graph);
     expect(pending).to.be.at.least(2);
@@ -204,6 +206,48 @@ describe('migrations', () => {
     expect(history.status, history.text).to.equal(200);
     expect(history.json.result.data.map((e: { parentDbId: string; parentGermplasmName: string }) => `${e.parentDbId} ${e.parentGermplasmName}`).sort())
       .to.deep.equal(['soy-essex Essex', 'soy-lee Lee']);
+  });
+
+  /** Rewrites the child's pedigree history as the writer before history-per-child kept it: a node per entry. */
+  async function asEntryNodes(child: string) {
+    await server().graph.write(
+      `MATCH (h:PedigreeChange {germplasmDbId: $child})-[:CHANGES_CHILD]->(c:Germplasm)
+       UNWIND range(0, size(h.actions) - 1) AS i
+       CREATE (e:PedigreeChange {changeId: h.changeId, sequence: h.sequence, position: h.positions[i], action: h.actions[i],
+         parentType: CASE WHEN h.parentTypes[i] <> '' THEN h.parentTypes[i] END, germplasmDbId: h.germplasmDbId,
+         parentDbId: h.parentDbIds[i], userId: h.userId, source: h.source, timestamp: h.timestamp})
+       CREATE (e)-[:CHANGES_CHILD]->(c)
+       WITH DISTINCT h DETACH DELETE h`,
+      { child },
+    );
+  }
+
+  it('history-per-child: entry nodes become one node per change and child; the history and its undo answer as before', async () => {
+    const graph = server().graph;
+    const child = `migrate-${run}-per-child`;
+    const parents = (male: string) => [{ germplasmDbId: 'soy-lee', parentType: 'FEMALE' }, { germplasmDbId: male, parentType: 'MALE' }];
+    expect((await api('POST', '/pedigree', [{ germplasmDbId: child, germplasmName: `Migrate ${run} per child`, parents: parents('soy-essex') }])).status).to.equal(200);
+    expect((await api('PUT', '/pedigree', { [child]: { parents: parents('soy-forrest') } })).status).to.equal(200);
+    const history = async () => (await api('GET', `/extensions/germplasm/${child}/pedigree-history`)).json.result.data;
+    const before = await history();
+    expect(before.map((e: { action: string; parentDbId: string }) => `${e.action} ${e.parentDbId}`))
+      .to.deep.equal(['ADDED soy-essex', 'ADDED soy-lee', 'REMOVED soy-essex', 'ADDED soy-forrest']);
+    await asEntryNodes(child);
+    // Not migrated yet: read as they are.
+    expect(await history()).to.deep.equal(before);
+    const nodes = () => graph.read<{ n: number }>('MATCH (h:PedigreeChange {germplasmDbId: $child}) RETURN count(h) AS n', { child });
+    expect((await nodes())[0].n).to.equal(4);
+    const pending = await historyPerChild.pending(graph);
+    expect(pending).to.be.at.least(4);
+    expect((await runMigrations(graph, [historyPerChild]))[0]).to.include({ pending, changed: pending });
+    expect(await historyPerChild.pending(graph)).to.equal(0);
+    expect((await nodes())[0].n).to.equal(2);
+    expect(await history()).to.deep.equal(before);
+    // The PUT's change, undone from its rewritten entries: the parents it replaced are back.
+    const undo = await api('POST', `/extensions/pedigree-history/${before[3].changeId}/undo`);
+    expect(undo.status, undo.text).to.equal(200);
+    const now = (await api('GET', `/pedigree?germplasmDbId=${child}&pedigreeDepth=1&progenyDepth=0`)).json.result.data.find((n: { germplasmDbId: string }) => n.germplasmDbId === child);
+    expect(now.parents.map((p: { germplasmDbId: string }) => p.germplasmDbId).sort()).to.deep.equal(['soy-essex', 'soy-lee']);
   });
 
   it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {

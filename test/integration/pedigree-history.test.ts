@@ -42,13 +42,18 @@ describe('pedigree history', () => {
     expect(third.changeId).to.equal(fourth.changeId).and.not.equal(first.changeId);
     expect(third.sequence).to.be.greaterThan(first.sequence);
     expect(Date.parse(first.timestamp)).to.be.at.most(Date.parse(third.timestamp)).and.at.most(Date.now());
-    // The change is data in the graph, linked to the child, naming the parent by its DbId (one link per change).
-    const [linked] = await server().graph.read<{ n: number; links: number }>(
-      `MATCH (c:Germplasm {germplasmDbId: $c})<-[:CHANGES_CHILD]-(h:PedigreeChange {changeId: $changeId, parentDbId: $p})
-       RETURN count(h) AS n, sum(COUNT { (h)--() }) AS links`,
-      { c: id('C'), p: id('B'), changeId: third.changeId },
+    // The change is data in the graph: one node per write and child, linked to the child, its entries as lists that
+    // name the parents by DbId (one link per node).
+    const linked = await server().graph.read<{ n: number; links: number; entries: string[] }>(
+      `MATCH (c:Germplasm {germplasmDbId: $c})<-[:CHANGES_CHILD]-(h:PedigreeChange)
+       RETURN h.sequence AS sequence, count(h) AS n, sum(COUNT { (h)--() }) AS links,
+         [i IN range(0, size(h.actions) - 1) | h.actions[i] + ' ' + h.parentDbIds[i]] AS entries ORDER BY sequence`,
+      { c: id('C') },
     );
-    expect(linked).to.deep.equal({ n: 1, links: 1 });
+    expect(linked.map(({ n, links, entries }) => ({ n, links, entries }))).to.deep.equal([
+      { n: 1, links: 1, entries: [`ADDED ${id('A')}`, `ADDED ${id('B')}`] },
+      { n: 1, links: 1, entries: [`REMOVED ${id('B')}`, `ADDED ${id('D')}`] },
+    ]);
     // Paged like any list.
     const page = await history('C', '?page=1&pageSize=3');
     expect(stable(page.result.data)).to.deep.equal([entry('ADDED', 'D', 'MALE', 'PUT /pedigree')]);
@@ -75,7 +80,8 @@ describe('pedigree history', () => {
     expect(res.status, res.text).to.equal(200);
     const [changeId] = res.json.metadata.status.map((s: { message: string }) => /recorded as pedigree change (\S+)\./.exec(s.message)?.[1]).filter(Boolean);
     const entries = await server().graph.read<{ e: string[] }>(
-      'MATCH (h:PedigreeChange {changeId: $changeId}) RETURN [h.germplasmDbId, h.parentDbId, h.action, h.parentType] AS e ORDER BY h.position',
+      `MATCH (h:PedigreeChange {changeId: $changeId}) UNWIND range(0, size(h.actions) - 1) AS i
+       RETURN [h.germplasmDbId, h.parentDbIds[i], h.actions[i], h.parentTypes[i]] AS e ORDER BY h.positions[i]`,
       { changeId },
     );
     expect(entries.map((r) => r.e)).to.deep.equal([[id('M'), id('P'), 'ADDED', 'MALE'], [id('N'), id('M'), 'ADDED', 'SELF']]);

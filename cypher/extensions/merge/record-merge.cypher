@@ -6,9 +6,10 @@ MATCH (l:PedigreeLock {name: 'pedigree'})
 MATCH (s:Germplasm {germplasmDbId: $survivor})
 WITH l, s, CASE WHEN $recorded THEN l.changeCount ELSE coalesce(l.changeCount, 0) + 1 END AS sequence
 SET l.changeCount = sequence
+// As history/record.cypher writes entries, one of them; a list holds no null, so the parentType is ''.
 CREATE (h:PedigreeChange {
-  changeId: $changeId, sequence: sequence, position: $position, action: 'MERGED', germplasmDbId: $survivor,
-  parentDbId: $duplicate, userId: $userId, source: $source, timestamp: datetime.transaction()
+  changeId: $changeId, sequence: sequence, germplasmDbId: $survivor, positions: [$position], actions: ['MERGED'],
+  parentDbIds: [$duplicate], parentTypes: [''], userId: $userId, source: $source, timestamp: datetime.transaction()
 })
 CREATE (h)-[:CHANGES_CHILD]->(s)
 RETURN h.changeId AS changeId

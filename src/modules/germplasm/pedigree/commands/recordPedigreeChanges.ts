@@ -1,7 +1,7 @@
 // Pedigree history: every write through uploadPedigree (POST/PUT /pedigree, the importer, one batch at a time)
-// records which PARENT relationships it added and removed, by whom and when, as (:PedigreeChange) nodes written in
-// its own transaction. The relationships the write may touch are read before it and again after it (and after its
-// checks); the difference is what changed, however the write made it (merge, replace, a new parentType).
+// records which PARENT relationships it added and removed, by whom and when, as (:PedigreeChange) nodes (one per
+// child) written in its own transaction. The relationships the write may touch are read before it and again after it
+// (and after its checks); the difference is what changed, however the write made it (merge, replace, a new parentType).
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../../auth/actor.js';
 import { cypher } from '../../../../graph/cypher-files.js';
@@ -63,7 +63,7 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
       const changes = parentChanges(before, [...(await read()), ...created]);
       const changeId = randomUUID();
       if (changes.length) {
-        await tx2.run(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, changes });
+        await tx2.run(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, children: entriesByChild(changes) });
       }
       return { changeId, changes };
     },
@@ -86,4 +86,21 @@ export function parentChanges(before: ParentEdge[], after: ParentEdge[]): Parent
     ...removed.map((e): ParentChange => ({ ...e, action: 'REMOVED' })),
     ...added.map((e): ParentChange => ({ ...e, action: 'ADDED' })),
   ];
+}
+
+/**
+ * The changes as history/record.cypher stores them: per child, its entries as parallel lists, each with its position
+ * in `changes` (the order the history answers them in).
+ */
+function entriesByChild(changes: ParentChange[]) {
+  const byChild = new Map<string, { child: string; positions: number[]; actions: ChangeAction[]; parentDbIds: string[]; parentTypes: string[] }>();
+  changes.forEach((c, position) => {
+    let entry = byChild.get(c.child);
+    if (!entry) byChild.set(c.child, (entry = { child: c.child, positions: [], actions: [], parentDbIds: [], parentTypes: [] }));
+    entry.positions.push(position);
+    entry.actions.push(c.action);
+    entry.parentDbIds.push(c.parent);
+    entry.parentTypes.push(c.parentType);
+  });
+  return [...byChild.values()];
 }
