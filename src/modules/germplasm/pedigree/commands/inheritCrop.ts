@@ -1,8 +1,12 @@
-// Germplasm without a crop take it from their relatives where those agree (inherit-crop.cypher): from their parents,
-// generation by generation, then (a parent created for an existing child) from their children. Used by every pedigree
-// write for the germplasm it creates, and by the germplasm-crops migration for a database's crop-less germplasm.
+// Germplasm without a crop take it from their relatives where those agree: from their parents, generation by
+// generation, then (a parent created for an existing child) from their children; with it their genus and species
+// where those agree too. A pedigree write works this out before it writes (inheritedTaxa): the relatives of a
+// germplasm it creates are exactly the relationships it gives, so their crops are all it needs. The germplasm-crops
+// migration applies the same rule to a database's crop-less germplasm in Cypher (inheritCrop, inherit-crop.cypher).
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
+import type { Edge } from '../types.js';
+import type { WideCross } from './uploadPedigree.js';
 
 /** Sets the crop of those of `ids` whose relatives agree on one; returns how many it set. */
 export async function inheritCrop(tx: Runner, ids: string[]): Promise<number> {
@@ -17,4 +21,70 @@ export async function inheritCrop(tx: Runner, ids: string[]): Promise<number> {
     }
   }
   return total;
+}
+
+export type Taxon = {
+  commonCropName?: string | null;
+  genus?: string | null;
+  species?: string | null;
+};
+
+const groupBy = (edges: Edge[], key: 'child' | 'parent', value: 'child' | 'parent') => {
+  const out = new Map<string, string[]>();
+  for (const e of edges) {
+    const list = out.get(e[key]);
+    if (list) list.push(e[value]);
+    else out.set(e[key], [e[value]]);
+  }
+  return out;
+};
+
+/**
+ * The crop, genus and species that those of `ids` (germplasm a write creates, without a crop) take from their
+ * relatives, by the rule of inherit-crop.cypher: in rounds, each seeing the crops the ones before set. `edges`: the
+ * write's relationships, every one of those germplasm has; `taxa`: what every other germplasm they name is.
+ */
+export function inheritedTaxa(ids: string[], edges: Edge[], taxa: Map<string, Taxon>): Map<string, Taxon> {
+  const now = new Map(taxa);
+  const set = new Map<string, Taxon>();
+  for (const relativesOf of [groupBy(edges, 'child', 'parent'), groupBy(edges, 'parent', 'child')]) {
+    for (;;) {
+      const round: Array<[string, Taxon]> = [];
+      for (const id of ids) {
+        const own = now.get(id) ?? {};
+        if (own.commonCropName != null) continue;
+        const relatives = (relativesOf.get(id) ?? []).map((r) => now.get(r) ?? {}).filter((r) => r.commonCropName != null);
+        const crops = new Set(relatives.map((r) => r.commonCropName));
+        if (crops.size !== 1) continue;
+        const kinds = new Map(relatives.filter((r) => r.genus != null).map((r) => [`${r.genus}\u0000${r.species ?? ''}`, r]));
+        const kind = kinds.size === 1 ? [...kinds.values()][0] : {};
+        round.push([id, { commonCropName: relatives[0].commonCropName, genus: own.genus ?? kind.genus ?? null, species: own.species ?? kind.species ?? null }]);
+      }
+      if (round.length === 0) break;
+      for (const [id, taxon] of round) {
+        now.set(id, taxon);
+        set.set(id, taxon);
+      }
+    }
+  }
+  return set;
+}
+
+/**
+ * The wide crosses among `edges` (relationships of germplasm the write creates, which have no others), by the rule
+ * of wide-crosses.cypher: the child's crop differs from the parent's, or, for a child without a crop, the parent's
+ * crop differs from the first, in name order, of its parents' crops.
+ */
+export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>): WideCross[] {
+  const parentsOf = groupBy(edges, 'child', 'parent');
+  const found: WideCross[] = [];
+  for (const { child, parent } of edges) {
+    const parentCrop = taxa.get(parent)?.commonCropName;
+    if (parentCrop == null) continue;
+    const given = taxa.get(child)?.commonCropName;
+    const childCrop =
+      given ?? (parentsOf.get(child) ?? []).map((p) => taxa.get(p)?.commonCropName).filter((c): c is string => c != null).sort()[0];
+    if (childCrop != null && childCrop !== parentCrop) found.push({ child, parent, childCrop, parentCrop, childCropGiven: given != null });
+  }
+  return found;
 }

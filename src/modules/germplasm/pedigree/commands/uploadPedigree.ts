@@ -14,7 +14,7 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
-import { inheritCrop } from './inheritCrop.js';
+import { inheritedTaxa, wideCrossesOf, type Taxon } from './inheritCrop.js';
 import { snapshotParents } from './recordPedigreeChanges.js';
 
 export interface UploadResult {
@@ -108,7 +108,8 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 
   await tx.run(cypher('germplasm/pedigree/lock'));
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
-  const existing = new Set((await tx.run<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: referenced })).map((r) => r.id));
+  const stored = await tx.run<Taxon & { id: string }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const existing = new Set(stored.map((r) => r.id));
   // The relationships of germplasm this write creates: none before it, exactly these after it.
   const createdEdges = upload.edges.filter((e) => !existing.has(e.child));
   const changes = history ? await snapshotParents(tx, upload, existing, createdEdges) : null;
@@ -137,10 +138,18 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
-  const rows = [
+  const rows: Array<Record<string, unknown> & Taxon & { germplasmDbId: string }> = [
     ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...createdAs, ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
-    ...minimal.map((m) => definedOnly({ ...createdAs, ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy })),
+    ...minimal.map((m) => ({ ...definedOnly({ ...createdAs, ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy }), germplasmDbId: m.germplasmDbId })),
   ];
+  // What every germplasm the write names is once it is written: the crops of those it creates without one (a
+  // created germplasm's relatives are exactly the relationships given here) and the wide crosses among those.
+  const taxa = new Map<string, Taxon>(stored.map(({ id, ...taxon }) => [id, taxon]));
+  for (const { node, plan } of toUpdate) taxa.set(node.germplasmDbId, { ...taxa.get(node.germplasmDbId), ...pick(plan.props, TAXON) });
+  for (const row of rows) taxa.set(row.germplasmDbId, pick(row, TAXON));
+  const inherited = inheritedTaxa(rows.filter((r) => r.commonCropName == null).map((r) => r.germplasmDbId), upload.edges, taxa);
+  for (const row of rows) Object.assign(row, definedOnly({ ...inherited.get(row.germplasmDbId) }));
+  for (const [id, taxon] of inherited) taxa.set(id, taxon);
   if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
   if (toUpdate.length) {
     await tx.run(cypher('germplasm/pedigree/update-nodes'), {
@@ -154,10 +163,13 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   let changedEdges = 0;
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    changedEdges = await writeEdges(tx, createdEdges, upload.edges.filter((e) => existing.has(e.child)));
-    // Those created with a crop (given, or the import's --crop) keep it.
-    await inheritCrop(tx, rows.filter((r) => !('commonCropName' in r)).map((r) => r.germplasmDbId as string));
-    wideCrosses = await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: upload.edges });
+    const storedEdges = upload.edges.filter((e) => existing.has(e.child));
+    changedEdges = await writeEdges(tx, createdEdges, storedEdges);
+    // A stored child may have other parents than these: its edges are checked on the graph as written.
+    wideCrosses = [
+      ...wideCrossesOf(createdEdges, taxa),
+      ...(storedEdges.length ? await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: storedEdges }) : []),
+    ].sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
     await checkGraph(tx, upload.edges, existing, createdEdges, allowWideCrosses ? [] : wideCrosses);
   }
   const recorded = await changes?.record(tx, { actor, source });
@@ -232,6 +244,15 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, create
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
 }
+
+const TAXON = ['commonCropName', 'genus', 'species'] as const;
+
+/** The members of `props` named in `keys` that it has (a null among them: the write removes that property). */
+function pick(props: Record<string, unknown>, keys: readonly string[]) {
+  return Object.fromEntries(keys.filter((k) => k in props).map((k) => [k, props[k]]));
+}
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function definedOnly(props: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));

@@ -1,0 +1,5 @@
+// Which of the given germplasm DbIds exist, with their crop, genus and species: a pedigree write works out from them
+// the crops of the germplasm it creates and the wide crosses among their relationships.  Params: $ids
+UNWIND $ids AS id
+MATCH (g:Germplasm {germplasmDbId: id})
+RETURN g.germplasmDbId AS id, g.commonCropName AS commonCropName, g.genus AS genus, g.species AS species
