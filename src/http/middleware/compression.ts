@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import Negotiator from 'negotiator';
-import { CHUNK_BYTES, chunkedBody, jsonPieces } from '../body.js';
+import { chunkedBody, jsonPieces } from '../body.js';
 import type { BrapiContextExtras, BrapiState } from '../types.js';
 
 /** Answers smaller than this go as they are: the encoding would save less than its overhead and a round of CPU. */
@@ -49,6 +49,12 @@ function negotiatedEncoding(ctx: Parameters<Middleware>[0]): 'br' | 'gzip' | nul
 }
 
 /**
+ * Brotli of more than this runs in the thread pool: it takes about 12 ms a megabyte, which would hold up every other
+ * request for as long (a streamed answer's chunks, of the same size, are compressed there too).
+ */
+const BROTLI_SYNC_BYTES = 64 * 1024;
+
+/**
  * A JSON answer held whole (up to WHOLE_BYTES), compressed in one call so that it keeps its length. koa-compress
  * would pipe it through a new zlib stream, answered in chunks without a length, which for a 3 KB pedigree slice cost
  * half a millisecond of the round trip (a fifth of the whole GET); one synchronous call takes about 30 microseconds.
@@ -61,9 +67,7 @@ async function compressWhole(ctx: Parameters<Middleware>[0], body: string): Prom
   const encoding = negotiatedEncoding(ctx);
   if (!encoding) return;
   if (encoding === 'gzip') ctx.body = zlib.gzipSync(body, GZIP);
-  else if (bytes <= CHUNK_BYTES) ctx.body = zlib.brotliCompressSync(body, BROTLI);
-  // Brotli of more than a chunk in the thread pool, as the streams are: it takes about 12 ms a megabyte, which would
-  // hold up every other request for as long.
+  else if (bytes <= BROTLI_SYNC_BYTES) ctx.body = zlib.brotliCompressSync(body, BROTLI);
   else ctx.body = await brotli(body, BROTLI);
   ctx.set('Content-Encoding', encoding);
 }
