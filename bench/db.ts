@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { startDevNeo4j, type DevNeo4j } from '../src/devdb/launcher.js';
 import { createQuery } from '../src/entities/cypher.js';
 import { cypher } from '../src/graph/cypher-files.js';
-import { BoltGraph } from '../src/graph/bolt-transport.js';
+import { BoltGraph, COMMIT } from '../src/graph/bolt-transport.js';
 import { ensureSchema } from '../src/graph/schema.js';
 import { createLogger } from '../src/logger.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
@@ -97,6 +97,7 @@ export function statementName(text: string): string {
   if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
   if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id})\nWITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
   if (text.startsWith('CALL db.resample')) return 'refreshStatistics';
+  if (text === COMMIT) return 'commit';
   return text.replace(/\s+/g, ' ').slice(0, 60);
 }
 

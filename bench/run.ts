@@ -40,7 +40,7 @@ import { measureLists, type ListResult } from './lists.js';
 import { GENOTYPING_FULL, GENOTYPING_QUICK, measureGenotyping, writeGenotypingReport } from './genotyping.js';
 import { measureRelationFilters, type RelationResult } from './relations.js';
 import { measureBroad, measureFullTreeFloor, TREE_TARGETS, writeTreeReport } from './tree.js';
-import { measureAcrossSizes, measureFloor, measureFullTree, measureSlices } from './slices.js';
+import { measureAcrossSizes, measureFloor, measureSlices } from './slices.js';
 import { ratio } from './stats.js';
 import { measureManyClients } from './clients.js';
 import { writeLoadReport, writeViewerReport } from './clients-report.js';
@@ -143,7 +143,6 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     const slices = await measureSlices(running, data.probes, reps, log);
     log('  diagnosing the last batch of the service load');
     const diagnosis = await diagnoseBatch(running.graph, ...lastBatch(data));
-    const fullTree = data.name === 'soybase' ? await measureFullTree(running, 'soy-williams-82', reps * 2, log) : undefined;
     // The quick mode times the analytics calls here, on the small graph already loaded (no Neo4j start of their own).
     if (quick && data.name.startsWith('synthetic') && !quickAnalytics.length) {
       quickAnalytics.push(...(await measureInbreeding(running, data.name, 1, log, null)), ...(await measureWholePedigree(running, data.name, 1, log)));
@@ -158,7 +157,7 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
       keep.push({ name: data.name, probes: data.probes, running, db });
       kept = true;
     }
-    return { name: data.name, meta: data.meta, probes: data.probes, load, floor, slices, diagnosis, fullTree, ms: performance.now() - t0 };
+    return { name: data.name, meta: data.meta, probes: data.probes, load, floor, slices, diagnosis, ms: performance.now() - t0 };
   } finally {
     if (!kept) {
       await running?.stop();

@@ -190,36 +190,3 @@ export async function measureAcrossSizes(small: RunningServer, large: RunningSer
   }
   return out;
 }
-
-export interface FullTreeResult {
-  germplasmDbId: string;
-  /** Germplasm in the answer (all of the tree, one page). */
-  size: number;
-  /** Bytes of the JSON answer. */
-  bytes: number;
-  service: Summary;
-  raw: Summary;
-  ratioP50: number;
-}
-
-/** The full tree of one germplasm as one answer (pageSize large enough for all of it), against its raw Cypher. */
-export async function measureFullTree(running: RunningServer, germplasmDbId: string, reps: number, log: (s: string) => void): Promise<FullTreeResult> {
-  const pageSize = 10_000;
-  const url = `${running.baseUrl}/pedigree?germplasmDbId=${encodeURIComponent(germplasmDbId)}&includeFullTree=true&pageSize=${pageSize}`;
-  const filter = compileWhere(germplasmEntity, { germplasmDbId: [germplasmDbId] });
-  const text = traversalQuery({ filter, pedigreeDepth: null, progenyDepth: null, includeParents: true, includeProgeny: true, includeSiblings: false });
-  const params = { ...filter.params, skip: 0, end: pageSize };
-  const first = (await getOk(url)).body;
-  const answer = JSON.parse(first) as { metadata: { pagination: { totalCount: number } }; result: { data: unknown[] } };
-  if (answer.result.data.length !== answer.metadata.pagination.totalCount) throw new Error(`the full tree of ${germplasmDbId} did not fit one page`);
-  await running.graph.read(text, params);
-  const service: number[] = [];
-  const raw: number[] = [];
-  for (let rep = 0; rep < reps; rep++) {
-    service.push((await getOk(url)).ms);
-    raw.push((await timed(() => running.graph.read(text, params))).ms);
-  }
-  const [sv, rw] = [summarize(service), summarize(raw)];
-  log(`  full tree of ${germplasmDbId}: ${answer.result.data.length} germplasm, ${(first.length / 1e6).toFixed(1)} MB, service p50 ${sv.p50} ms, raw p50 ${rw.p50} ms`);
-  return { germplasmDbId, size: answer.result.data.length, bytes: Buffer.byteLength(first), service: sv, raw: rw, ratioP50: ratio(sv.p50, rw.p50) };
-}

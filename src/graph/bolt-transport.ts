@@ -20,12 +20,19 @@ export interface BoltTransportOptions {
 /** Raised when a statement run as a read on the primary changed the graph: a programming error. */
 export class WriteInReadError extends Error {}
 
+/** What statementObserver is told for a commit. */
+export const COMMIT = 'COMMIT';
+
 export class BoltGraph implements Graph {
   private readonly driver: Driver;
   readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
   private version?: Promise<ServerVersion>;
   roundTrips = 0;
-  /** Told the text and duration of every statement (the benchmark's per-statement profile). */
+  /**
+   * Told the text and duration of every statement, and of every transaction's commit as COMMIT (the benchmark's
+   * per-statement profile: a large write's commit, when Neo4j writes its records and index entries, takes as long as
+   * some of its statements).
+   */
   statementObserver?: (cypher: string, ms: number) => void;
 
   private readonly timeoutMs: number;
@@ -124,10 +131,16 @@ export class BoltGraph implements Graph {
   private async execute<T>(work: (tx: Runner) => Promise<T>, mode: 'read' | 'write', check?: (summary: ResultSummary) => void): Promise<T> {
     const session = this.session(mode);
     const config = { timeout: this.timeoutMs };
-    const body = (mtx: ManagedTransaction) =>
-      work({ run: <R extends Row>(cypher: string, params: Params = {}) => this.runStatement<R>(mtx, cypher, params, check) });
+    let worked = 0;
+    const body = async (mtx: ManagedTransaction) => {
+      const result = await work({ run: <R extends Row>(cypher: string, params: Params = {}) => this.runStatement<R>(mtx, cypher, params, check) });
+      worked = performance.now();
+      return result;
+    };
     try {
-      return await (mode === 'read' ? session.executeRead(body, config) : session.executeWrite(body, config));
+      const result = await (mode === 'read' ? session.executeRead(body, config) : session.executeWrite(body, config));
+      this.statementObserver?.(COMMIT, performance.now() - worked);
+      return result;
     } catch (err) {
       throw mapDriverError(err);
     } finally {
