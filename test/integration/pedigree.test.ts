@@ -289,6 +289,33 @@ describe('pedigree', () => {
       await api('POST', '/pedigree', [{ germplasmDbId: id('B'), parents: [ref('F3', 'MALE')] }]);
     });
 
+    it('keeps the relationships it gives again: they count as already stored and are not rewritten', async () => {
+      await api('POST', '/pedigree', [
+        ...['KF', 'KM', 'KX'].map((n) => ({ germplasmDbId: id(n), germplasmName: n })),
+        { germplasmDbId: id('K'), germplasmName: 'K', parents: [ref('KF', 'FEMALE'), ref('KM', 'MALE')] },
+      ]);
+      const parentsOfK = () =>
+        server().graph.read<{ parent: string; type: string; rel: string }>(
+          'MATCH (:Germplasm {germplasmDbId: $id})-[r:PARENT]->(p) RETURN p.germplasmDbId AS parent, r.parentType AS type, elementId(r) AS rel ORDER BY parent',
+          { id: id('K') },
+        );
+      const messages = (res: { json: { metadata: { status: Array<{ message: string }> } } }) => res.json.metadata.status.map((s) => s.message);
+      const [kf] = await parentsOfK();
+
+      const edit = await api('PUT', '/pedigree', { [id('K')]: { parents: [ref('KF', 'FEMALE'), ref('KX', 'MALE')] } });
+      expect(edit.status, edit.text).to.equal(200);
+      expect(messages(edit)).to.include('0 germplasm created, 1 parent relationships written (1 already stored as given).');
+      const after = await parentsOfK();
+      expect(after.map((r) => [r.parent, r.type])).to.deep.equal([[id('KF'), 'FEMALE'], [id('KX'), 'MALE']]);
+      expect(after[0].rel, 'the relationship to KF is the one stored before').to.equal(kf.rel);
+
+      // From the parent side, the same: KX gives K again as its progeny.
+      const again = await api('PUT', '/pedigree', [{ germplasmDbId: id('KX'), progeny: [ref('K', 'MALE')] }]);
+      expect(again.status, again.text).to.equal(200);
+      expect(messages(again)).to.include('0 germplasm created, 0 parent relationships written (1 already stored as given).');
+      expect((await parentsOfK()).map((r) => r.rel)).to.deep.equal(after.map((r) => r.rel));
+    });
+
     it('does not create a germplasm for an unknown key unless the node names it', async () => {
       const res = await api('PUT', '/pedigree', { [id('typo')]: { parents: [ref('F1', 'FEMALE')] } });
       expect(res.status).to.equal(400);

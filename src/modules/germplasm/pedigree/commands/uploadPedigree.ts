@@ -158,8 +158,12 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }
   await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
 
-  if (upload.replaceParentsOf.length) await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf });
-  if (upload.replaceProgenyOf.length) await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf });
+  if (upload.replaceParentsOf.length) {
+    await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf, kept: grouped(upload.edges, 'child', 'parent') });
+  }
+  if (upload.replaceProgenyOf.length) {
+    await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf, kept: grouped(upload.edges, 'parent', 'child') });
+  }
   let changedEdges = 0;
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
@@ -243,6 +247,16 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, create
     });
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
+}
+
+/**
+ * The edges as {key: [value]}, e.g. each child's parents: a map parameter, which Cypher reads by key. No prototype,
+ * so that any DbId (even "constructor") is a key of its own.
+ */
+function grouped(edges: Edge[], key: 'child' | 'parent', value: 'child' | 'parent'): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.create(null);
+  for (const e of edges) (out[e[key]] ??= []).push(e[value]);
+  return out;
 }
 
 const TAXON = ['commonCropName', 'genus', 'species'] as const;
