@@ -1,6 +1,7 @@
 // Starts everything the service needs, in order, and stops it in reverse: the bundled Neo4j (when NEO4J_URI is
 // unset), the graph connection and schema, the demo data (on an empty database), and the HTTP server.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { registerAdminToken } from './auth/tokens.js';
 import { setPurdyLevels } from './modules/germplasm/pedigree/pedigree-string.js';
 import { GERMPLASM_NAME_INDEX } from './modules/extensions/germplasm-suggestions/query.js';
 import { entities } from './modules/registry.js';
+import { warmUp } from './modules/warm-up.js';
 import { connectGraph } from './graph/connect.js';
 import { preloadCypher } from './graph/cypher-files.js';
 import { isRoutine, onNotification } from './graph/notifications.js';
@@ -115,6 +117,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (demoDataWanted(config, devDb !== undefined) && (await isEmpty(graph))) await loadDemoData(graph, logger);
     // After the demo load, which only fills an empty database.
     if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
+    // Before listening, so that a breeder's first view after a restart does not wait for Neo4j's planning.
+    const warming = performance.now();
+    const calls = await warmUp(graph);
+    logger.info('planned the statements of a first visit', { calls, ms: Math.round(performance.now() - warming) });
     const { app } = createApp({ graph, config, logger, neo4jBrowserUrl: devDb?.browserUrl });
     server.on('request', app.callback());
     await new Promise<void>((resolve, reject) => {
