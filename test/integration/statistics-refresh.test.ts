@@ -3,31 +3,12 @@
 // as an index scan per row. Seen on the statements the service sends, for POST /pedigree and POST /germplasm, each
 // once just under and once at BULK_ROWS.
 import { expect } from 'chai';
-import { BoltGraph } from '../../src/graph/bolt-transport.js';
 import { BULK_ROWS } from '../../src/graph/schema.js';
 import { api, server } from '../support/server.js';
+import { statementsOf } from '../support/statements.js';
 
 const run = `stats-${Date.now()}`;
 const REFRESH = 'CALL db.resampleOutdatedIndexes()';
-
-/** The statements the service sent while `work` ran, in order. */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
-  const graph = server().graph;
-  expect(graph).to.be.instanceOf(BoltGraph);
-  const bolt = graph as BoltGraph;
-  const seen: string[] = [];
-  const previous = bolt.statementObserver;
-  bolt.statementObserver = (cypher, ms) => {
-    seen.push(cypher);
-    previous?.(cypher, ms);
-  };
-  try {
-    await work();
-  } finally {
-    bolt.statementObserver = previous;
-  }
-  return seen;
-}
 
 /** `count` new crosses of two new parents: count + 2 germplasm and 2 x count relationships. */
 function crosses(prefix: string, count: number) {
