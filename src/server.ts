@@ -1,7 +1,6 @@
 // Starts everything the service needs, in order, and stops it in reverse: the bundled Neo4j (when NEO4J_URI is
 // unset), the graph connection and schema, the demo data (on an empty database), and the HTTP server.
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
