@@ -77,7 +77,9 @@ export async function startService(database: Database, { demoData = false } = {}
     // Large uploads legitimately take long on this small machine; the default 30 s would turn them into 503s.
     NEO4J_TIMEOUT_MS: '600000',
   });
-  return startServer(config, createLogger('silent'));
+  const running = await startServer(config, createLogger('silent'));
+  await running.demoLoaded;
+  return running;
 }
 
 const PEDIGREE_CYPHER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../cypher/germplasm/pedigree');

@@ -11,6 +11,16 @@ export interface Config {
   neo4j: { uri?: string; user?: string; password?: string; database?: string; timeoutMs: number };
   /** Directory of the bundled development Neo4j used when NEO4J_URI is unset. */
   devDbDir: string;
+  /**
+   * How long the start waits for the bundled Neo4j to answer (NEO4J_START_TIMEOUT_MS). A busy 2-core machine took
+   * 84-110 s; the default leaves room for a slower one, and the wait reports its progress meanwhile.
+   */
+  devDbStartTimeoutMs: number;
+  /**
+   * The time limit of each demo-load transaction (BRAPI_DEMO_TIMEOUT_MS). The demo is not a request: its SoyBase
+   * pedigree is one transaction that can take minutes on a busy machine, far over a request's NEO4J_TIMEOUT_MS.
+   */
+  demoTimeoutMs: number;
   /** Preferred ports of the bundled Neo4j (taken when free; 0 means any). */
   devDbPorts: { http: number; bolt: number };
   maxPageSize: number;
@@ -158,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int(env, 'NEO4J_TIMEOUT_MS', 30_000),
     },
     devDbDir: env.BRAPI_DEV_DB_DIR || '.data/neo4j',
+    devDbStartTimeoutMs: positive(env, 'NEO4J_START_TIMEOUT_MS', 600_000),
+    demoTimeoutMs: positive(env, 'BRAPI_DEMO_TIMEOUT_MS', 1_800_000),
     devDbPorts: { http: int(env, 'BRAPI_DEV_DB_HTTP_PORT', 7474), bolt: int(env, 'BRAPI_DEV_DB_BOLT_PORT', 7687) },
     maxPageSize: int(env, 'BRAPI_MAX_PAGE_SIZE', 10_000),
     maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),

@@ -60,6 +60,15 @@ export class DatabaseUnavailableError extends HttpError {
   }
 }
 
+/** 503: the service is up but its data is not whole yet (the demo data loading); clients may retry. */
+export class NotReadyError extends HttpError {
+  readonly status = 503;
+  constructor(message: string, retryAfterSeconds = 5) {
+    super(message);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
 /** A Cypher statement failed in the database (not the client's fault unless mapped otherwise). */
 export class DatabaseError extends Error {
   constructor(readonly code: string, message: string) {
@@ -97,7 +106,7 @@ export function fromNeo4jCode(code: string, message: string): Error {
   }
   // A statement past its time limit (the client's or the database's): the database is too busy or the work too long.
   if (code.startsWith('Neo.ClientError.Transaction.TransactionTimedOut')) {
-    return new DatabaseUnavailableError('The database did not answer in time; try again shortly.');
+    return new DatabaseUnavailableError('The database did not answer within the service\'s statement time limit (NEO4J_TIMEOUT_MS); try again shortly.');
   }
   if (code.startsWith('Neo.TransientError.') || code === 'Neo.ClientError.Cluster.NotALeader'
     || code === 'Neo.ClientError.General.DatabaseUnavailable' || code.startsWith('Neo.ClientError.Database.')) {

@@ -1,10 +1,13 @@
 // Starts everything the service needs, in order, and stops it in reverse: the bundled Neo4j (when NEO4J_URI is
-// unset), the graph connection and schema, the demo data (on an empty database), and the HTTP server.
+// unset), the graph connection and schema, the HTTP server, and then the demo data (on an empty database, or again
+// over an incomplete one), during which data calls answer 503.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { loadDemoData, isEmpty } from './demo/load.js';
+import { loadDemoData } from './demo/load.js';
+import { DemoProgress } from './demo/progress.js';
+import { beginDemoMarker, holdsData, readDemoMarker, removeIncompleteDemo } from './demo/state.js';
 import { startDevNeo4j, type DevNeo4j } from './devdb/launcher.js';
 import { registerAdminToken } from './auth/tokens.js';
 import { setPurdyLevels } from './modules/germplasm/pedigree/pedigree-string.js';
@@ -28,6 +31,13 @@ export interface RunningServer {
   graph: Graph;
   devDb?: DevNeo4j;
   server: http.Server;
+  /**
+   * Settles when the demo data is whole (at once when there is none to load); rejects with the reason a load failed.
+   * The service listens meanwhile, answering data calls with 503.
+   */
+  demoLoaded: Promise<void>;
+  /** Whether this start loads the demo data after listening. */
+  demoLoading: boolean;
   stop(): Promise<void>;
 }
 
@@ -46,6 +56,8 @@ export function schemaItems(): SchemaItem[] {
     ]),
     // Name suggestions (the germplasm-suggestions extension): words of names, synonyms, accession numbers, DbIds.
     GERMPLASM_NAME_INDEX,
+    // The demo load's marker (src/demo/state.ts): one per database.
+    { label: 'DemoData', prop: 'name', unique: true },
     // The one lock node pedigree writers take (cypher/germplasm/pedigree/lock.cypher); unique so MERGE is safe.
     { label: 'PedigreeLock', prop: 'name', unique: true },
     // Pedigree history (commands/recordPedigreeChanges.ts): a curator finds one write's entries by its change id.
@@ -73,6 +85,28 @@ export function demoDataWanted(config: Pick<Config, 'demoData'>, bundled: boolea
   return config.demoData === 'always' || (config.demoData === 'bundled' && bundled);
 }
 
+/** The database holds a demo load that did not finish, and this start may not load the demo again. */
+export class IncompleteDemoError extends Error {
+  constructor(step: string | null, startedAt: string) {
+    super(`The database holds an incomplete demo load (started ${startedAt}, stopped during: ${step ?? 'an unknown step'}). ` +
+      'It is not served as if it were whole. Start with BRAPI_DEMO_DATA=true to remove it and load the demo again ' +
+      '(API tokens are kept), or empty the database.');
+  }
+}
+
+/** What this start does about the demo: nothing, load it into an empty database, or load it again over a broken one. */
+async function demoPlan(graph: Graph, wanted: boolean, logger: Logger): Promise<'none' | 'load' | 'reload'> {
+  const marker = await readDemoMarker(graph);
+  if (marker?.state === 'complete') return 'none';
+  if (marker) {
+    if (!wanted) throw new IncompleteDemoError(marker.step, marker.startedAt);
+    logger.warn(`The database holds an incomplete demo load (started ${marker.startedAt}, stopped during: ${marker.step}): ` +
+      'removing it and loading the demo again; data calls answer 503 until it is complete');
+    return 'reload';
+  }
+  return wanted && !(await holdsData(graph)) ? 'load' : 'none';
+}
+
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
@@ -88,6 +122,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       httpPort: config.devDbPorts.http,
       boltPort: config.devDbPorts.bolt,
       clientTimeoutMs: config.neo4j.timeoutMs,
+      startTimeoutMs: config.devDbStartTimeoutMs,
       log: (line) => logger.info(line),
     });
     uri = devDb.boltUrl;
@@ -96,6 +131,38 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   onNotification((n) => logger.log(isRoutine(n) ? 'debug' : 'warn', 'Neo4j notification',
     { code: n.code, title: n.title, description: n.description, statement: n.statement }));
   const server = http.createServer();
+  let demo: DemoProgress | undefined;
+  let demoLoaded: Promise<void> = Promise.resolve();
+  let demoGraph: Graph | undefined;
+  const warm = async () => {
+    const warming = performance.now();
+    const calls = await warmUp(graph);
+    logger.info('planned the statements of a first visit', { calls, ms: Math.round(performance.now() - warming) });
+  };
+  const loadDemo = async (plan: 'load' | 'reload', progress: DemoProgress) => {
+    // The demo is not a request: its transactions (the SoyBase pedigree is one) get their own, longer limit.
+    const demoDb = demoGraph = connectGraph({ ...config.neo4j, uri, timeoutMs: config.demoTimeoutMs });
+    try {
+      if (plan === 'reload') {
+        progress.enter('removing the incomplete demo load');
+        await beginDemoMarker(demoDb, 'removing the incomplete demo load');
+        logger.info('removed the incomplete demo load', { nodes: await removeIncompleteDemo(demoDb) });
+      }
+      await loadDemoData(demoDb, logger, (step) => progress.enter(step));
+      // Again on the loaded data: the plans made on an empty database are replanned once its statistics change.
+      progress.enter('planning the statements of a first visit');
+      await warm();
+      progress.complete();
+    } catch (err) {
+      const message = `${(err as Error).message} (during: ${progress.step}). Nothing half-loaded is served: the next start ` +
+        'removes what this one wrote and loads the demo again. On a slow or busy machine, give each demo transaction ' +
+        `more time with BRAPI_DEMO_TIMEOUT_MS (now ${config.demoTimeoutMs}).`;
+      progress.fail(message);
+      throw new Error(`The demo data could not be loaded: ${message}`);
+    } finally {
+      await demoDb.close();
+    }
+  };
   const stop = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -105,6 +172,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     // Searches still running write their snapshot before the connection closes.
     await settleSearches();
+    // A demo load still running is cut off, not waited for (on a slow machine it has minutes to go): its open
+    // transaction rolls back with the connection, and the next start finds the marker and loads the demo again.
+    void demoGraph?.close().catch(() => undefined);
     await graph.close();
     await devDb?.stop();
   };
@@ -113,19 +183,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.info('connected to Neo4j', { uri, version: version.version, edition: version.edition });
     await ensureSchema(graph, schemaItems());
     if (config.auth.disabled) logger.warn('authentication is DISABLED (BRAPI_AUTH_DISABLED=true): anyone can change any data; use only for local development');
-    if (demoDataWanted(config, devDb !== undefined) && (await isEmpty(graph))) await loadDemoData(graph, logger);
-    // After the demo load, which only fills an empty database.
+    const plan = await demoPlan(graph, demoDataWanted(config, devDb !== undefined), logger);
+    // The marker goes first, before anything else is written (the admin token included): a start killed after this
+    // finds it and loads again; one killed before finds an empty database.
+    if (plan === 'load') await beginDemoMarker(graph, 'starting');
+    demo = new DemoProgress(plan !== 'none');
     if (config.auth.adminToken) await registerAdminToken(graph, config.auth.adminToken);
     // Before listening, so that a breeder's first view after a restart does not wait for Neo4j's planning.
-    const warming = performance.now();
-    const calls = await warmUp(graph);
-    logger.info('planned the statements of a first visit', { calls, ms: Math.round(performance.now() - warming) });
-    const { app } = createApp({ graph, config, logger, neo4jBrowserUrl: devDb?.browserUrl });
+    await warm();
+    const { app } = createApp({ graph, config, logger, neo4jBrowserUrl: devDb?.browserUrl, demo });
     server.on('request', app.callback());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
     });
+    if (plan !== 'none') {
+      demoLoaded = loadDemo(plan, demo);
+      // Handled here too, so that a caller that never awaits it does not crash the process; awaiting it still throws.
+      demoLoaded.catch(() => undefined);
+    }
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;
@@ -133,5 +209,5 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${port}`;
-  return { url, baseUrl: url + config.basePath, config, graph, devDb, server, stop };
+  return { url, baseUrl: url + config.basePath, config, graph, devDb, server, demoLoaded, demoLoading: demo?.phase !== 'complete', stop };
 }

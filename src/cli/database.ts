@@ -18,7 +18,7 @@ export async function runWithGraph(work: (graph: Graph) => Promise<number>): Pro
   let code = 1;
   try {
     if (!uri) {
-      devDb = await startDevNeo4j({ dir: config.devDbDir });
+      devDb = await startDevNeo4j({ dir: config.devDbDir, startTimeoutMs: config.devDbStartTimeoutMs, log: (line) => console.error(line) });
       uri = devDb.boltUrl;
     }
     const graph = connectGraph({ ...config.neo4j, uri });

@@ -1,4 +1,5 @@
-// Loads the demo dataset into an empty database: the records in fixtures/demo and the SoyBase germplasm.
+// Loads the demo dataset into an empty database: the records in fixtures/demo and the SoyBase germplasm. Its marker
+// (state.ts) says 'loading' before the first record and 'complete' only after the last one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +16,10 @@ import { planSubmission, submitOrder } from '../modules/genotyping/vendor/orders
 import { vendorSpecification } from '../modules/genotyping/vendor/specification.js';
 import { DEFAULT_VENDOR_SPECIFICATION } from '../config.js';
 import { importFasta, type FastaImportReport } from '../modules/genotyping/io/importFasta.js';
+import { markDemoStep } from './state.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const BATCH = 5000;
-
-export async function isEmpty(graph: Graph): Promise<boolean> {
-  return (await graph.read('MATCH (n) RETURN 1 AS found LIMIT 1')).length === 0;
-}
 
 export interface LoadReport {
   records: Record<string, number>;
@@ -50,13 +48,21 @@ export const DEMO_FASTAS = [
 /** The demo's second crop: a curator's Helium file, imported as `npm run import -- FILE --crop Barley` would. */
 export const BARLEY = { file: path.join(FIXTURES, 'barley', 'exhibit.pedigree.helium'), crop: 'Barley', genus: 'Hordeum', species: 'vulgare', idPrefix: 'barley-' };
 
-export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadReport> {
+/**
+ * Loads the demo into a database whose demo marker says 'loading' (state.ts: beginDemoMarker). Each step is recorded
+ * on the marker and told to `onStep` (the service's progress); the marker says 'complete' only after the last one.
+ */
+export async function loadDemoData(graph: Graph, logger?: Logger, onStep?: (step: string) => void): Promise<LoadReport> {
   const started = Date.now();
   // The first start spends most of its minute here: say what is happening, with the time so far.
-  const progress = (message: string) => logger?.info(`demo data: ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const progress = async (step: string) => {
+    onStep?.(step);
+    await markDemoStep(graph, step);
+    logger?.info(`demo data: ${step} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  };
   const records: Record<string, number> = {};
   const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
-  progress(`loading the demo records and ${soybase.germplasm.length} SoyBase germplasm into the empty database`);
+  await progress(`loading the demo records and ${soybase.germplasm.length} SoyBase germplasm into the empty database`);
   // In registry order, so references point at records already loaded; the SoyBase cultivars come with the
   // germplasm, before the crosses, seed lots and attribute values that name them.
   for (const entity of entities) {
@@ -76,7 +82,7 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
           ids: batch.map((g) => g.germplasmDbId),
           readBack: false,
         });
-        progress(`${Math.min(i + BATCH, soybase.germplasm.length)} of ${soybase.germplasm.length} SoyBase germplasm`);
+        await progress(`${Math.min(i + BATCH, soybase.germplasm.length)} of ${soybase.germplasm.length} SoyBase germplasm`);
       }
       records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
     }
@@ -85,29 +91,32 @@ export async function loadDemoData(graph: Graph, logger?: Logger): Promise<LoadR
   // its two-line cycle; the report names them.
   const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
   const nodes = namedPedigree(soybase.rows, ids);
-  progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
+  await progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
   // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
   // The demo is the database's first content, not a curator's change to it: no pedigree history. The intermediate
   // crosses it creates (inline expressions) are soybeans too.
   const createdAs = { commonCropName: 'Soybean', genus: 'Glycine', species: 'max' };
   const pedigree = await importPedigree(graph, nodes, { createdAs, history: false });
-  progress('importing the barley pedigree (a Helium file)');
+  await progress('importing the barley pedigree (a Helium file)');
   const { file, ...barleyOptions } = BARLEY;
   const barley = await importPedigreeFile(graph, file, { ...barleyOptions, history: false });
   // After the pedigree: the VCF columns are matched to germplasm it created.
-  progress('importing the demo genotypes (VCF)');
+  await progress('importing the demo genotypes (VCF)');
   const genotypes: VcfImportReport[] = [];
   for (const { file: vcf, ...vcfOptions } of DEMO_VCFS) genotypes.push(await importVcf(graph, vcf, vcfOptions));
-  progress('importing the demo reference sequences (FASTA, simulated)');
+  await progress('importing the demo reference sequences (FASTA, simulated)');
   const sequences: FastaImportReport[] = [];
   for (const { file: fasta, ...fastaOptions } of DEMO_FASTAS) sequences.push(await importFasta(graph, fasta, fastaOptions));
+  await progress("writing the genotyping lab's demo orders");
   // Orders to the genotyping lab (the shipped lab description's services) for the demo's DNA plate, through the same
   // checks as POST /vendor/orders; one of its samples is a column of the Urbana VCF, so the order is in progress.
   const orders = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'demo', 'vendor-orders.json'), 'utf8')) as Array<{ orderId: string; submissionId: string; order: Record<string, unknown> }>;
   for (const { orderId, submissionId, order } of orders) {
     await submitOrder(graph, planSubmission(order, 'order', vendorSpecification(DEFAULT_VENDOR_SPECIFICATION), undefined, { orderId, submissionId }));
   }
-  progress('done');
+  // The last step: only now is the demo whole.
+  await markDemoStep(graph, null, 'complete');
+  logger?.info(`demo data: complete (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   logger?.info('demo data loaded', {
     records,
     pedigree: { ...pedigree, wideCrosses: pedigree.wideCrosses.length, rejected: pedigree.rejected.length },

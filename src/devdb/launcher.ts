@@ -39,6 +39,7 @@ export interface DevNeo4jOptions {
   /** Ports to use when free (0 or absent: any free port). */
   httpPort?: number;
   boltPort?: number;
+  /** How long to wait for Bolt and HTTP to answer (NEO4J_START_TIMEOUT_MS; default 10 minutes). */
   startTimeoutMs?: number;
   /** The client's statement timeout (NEO4J_TIMEOUT_MS); the database gives up a little after it. */
   clientTimeoutMs?: number;
@@ -189,12 +190,20 @@ async function boltAnswers(port: number): Promise<boolean> {
   });
 }
 
-/** Waits until discovery answers over HTTP and the Bolt port accepts connections (Bolt opens before HTTP). */
-async function waitUntilAnswering(ports: Ports, child: ChildProcess, timeoutMs: number, home: string) {
-  const deadline = Date.now() + timeoutMs;
+/** How often the wait for Neo4j says it is still waiting. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * Waits until discovery answers over HTTP and the Bolt port accepts connections (Bolt opens before HTTP), saying every
+ * few seconds that it still waits: a busy machine takes minutes, and silence reads as a hang.
+ */
+async function waitUntilAnswering(ports: Ports, child: ChildProcess, timeoutMs: number, home: string, log?: (line: string) => void) {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  let nextProgress = started + PROGRESS_EVERY_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`Neo4j exited with code ${child.exitCode} during start. Last log lines:\n${logTail(home)}`);
+      throw new Error(`Neo4j exited with code ${child.exitCode} during start (its store and logs: ${home}). Last log lines:\n${logTail(home)}`);
     }
     try {
       const res = await fetch(`http://127.0.0.1:${ports.http}/`, { signal: AbortSignal.timeout(1000) });
@@ -202,9 +211,23 @@ async function waitUntilAnswering(ports: Ports, child: ChildProcess, timeoutMs: 
     } catch {
       // not listening yet
     }
+    if (Date.now() >= nextProgress) {
+      nextProgress += PROGRESS_EVERY_MS;
+      log?.(`Neo4j is still starting (${Math.round((Date.now() - started) / 1000)} s of at most ${Math.round(timeoutMs / 1000)} s, ` +
+        `NEO4J_START_TIMEOUT_MS; its log: ${path.join(home, 'logs', 'neo4j.log')})`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`Neo4j did not answer on 127.0.0.1:${ports.bolt} within ${timeoutMs} ms. Last log lines:\n${logTail(home)}`);
+  throw new StartTimeoutError(timeoutMs, home, ports.bolt);
+}
+
+/** The bundled Neo4j did not answer in time: the message names the limit's variable and the store's folder. */
+export class StartTimeoutError extends Error {
+  constructor(timeoutMs: number, home: string, boltPort: number) {
+    super(`Neo4j did not answer on 127.0.0.1:${boltPort} within ${Math.round(timeoutMs / 1000)} s. A busy machine can need ` +
+      `longer: set NEO4J_START_TIMEOUT_MS (now ${timeoutMs}) higher, or stop what loads the machine. Its store and logs ` +
+      `are in ${home} (logs/neo4j.log, logs/console.log). Last log lines:\n${logTail(home)}`);
+  }
 }
 
 function logTail(home: string): string {
@@ -305,7 +328,7 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   };
 
   try {
-    await waitUntilAnswering(ports, child, opts.startTimeoutMs ?? 120_000, home);
+    await waitUntilAnswering(ports, child, opts.startTimeoutMs ?? 600_000, home, opts.log);
   } catch (err) {
     await stop();
     throw err;

@@ -9,7 +9,8 @@ import type { BrapiRouter } from '../http/types.js';
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.6rem;margin-bottom:.2rem}p.lead{margin-top:0;color:#555}ul.links{padding:0;list-style:none}
 ul.links li{margin:.4rem 0}ul.links a{font-weight:600}code,pre{font:14px/1.4 ui-monospace,monospace;background:#f3f3f3}
-pre{padding:.6rem .8rem;overflow-x:auto;border-radius:4px}h2{font-size:1.15rem;margin-top:1.8rem}`;
+pre{padding:.6rem .8rem;overflow-x:auto;border-radius:4px}h2{font-size:1.15rem;margin-top:1.8rem}
+p.loading{background:#fff4d6;border-left:4px solid #e0a800;padding:.5rem .8rem}`;
 
 const CSP = [
   "default-src 'none'",
@@ -31,7 +32,7 @@ export function frontDoorLinks(origin: string, basePath: string, neo4jBrowserUrl
   };
 }
 
-function page(origin: string, basePath: string, neo4jBrowserUrl?: string): string {
+function page(origin: string, basePath: string, neo4jBrowserUrl?: string, loading?: string): string {
   const links = frontDoorLinks(origin, basePath, neo4jBrowserUrl);
   const base = `${origin}${basePath}`;
   const item = (href: string, label: string, what: string) => `<li><a href="${escape(href)}">${label}</a> ${what}</li>`;
@@ -47,7 +48,7 @@ function page(origin: string, basePath: string, neo4jBrowserUrl?: string): strin
 <body>
 <h1>BrAPI v2.1 on Neo4j</h1>
 <p class="lead">Germplasm, trials, observations and pedigrees for plant breeding tools, with the pedigree as a graph.</p>
-<ul class="links">
+${loading ? `<p class="loading" role="status">${escape(loading)} Reload this page to see how far it is.</p>\n` : ''}<ul class="links">
 ${item(links.api, 'BrAPI base URL', `<code>${escape(base)}</code>: give it to a BrAPI client (Field Book, BrAPI Sync, ...)`)}
 ${item(links.docs, 'API documentation', 'every call, with a form to try it')}
 ${item(links.viewer, 'Pedigree viewer', 'search a germplasm and walk its ancestors and descendants')}
@@ -63,7 +64,7 @@ ${links.neo4jBrowser ? item(links.neo4jBrowser, 'Neo4j Browser', 'the graph itse
 
 export function registerFrontDoor(router: BrapiRouter, neo4jBrowserUrl?: string) {
   router.get('/', (ctx) => {
-    const body = page(publicOrigin(ctx), ctx.services.config.basePath, neo4jBrowserUrl);
+    const body = page(publicOrigin(ctx), ctx.services.config.basePath, neo4jBrowserUrl, ctx.services.demo?.describe());
     sendPage(ctx, { type: 'text/html; charset=utf-8', body, cacheControl: 'no-cache', csp: CSP });
   });
 }

@@ -1,6 +1,6 @@
 // Liveness and readiness, outside the BrAPI prefix: /health says the process answers, /ready says the database
-// does too (a load balancer stops sending traffic while it does not).
-import { DatabaseUnavailableError } from '../errors.js';
+// does too and the data is whole (a load balancer stops sending traffic while it does not).
+import { DatabaseUnavailableError, NotReadyError } from '../errors.js';
 import type { BrapiRouter } from './types.js';
 
 export function registerHealth(router: BrapiRouter) {
@@ -14,6 +14,8 @@ export function registerHealth(router: BrapiRouter) {
     } catch {
       throw new DatabaseUnavailableError('not ready: the database does not answer');
     }
+    const loading = ctx.services.demo?.describe();
+    if (loading) throw new NotReadyError(`not ready: ${loading}`);
     ctx.type = 'text/plain';
     ctx.body = 'ready';
   });

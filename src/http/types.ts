@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Actor } from '../auth/actor.js';
 import type { Config } from '../config.js';
+import type { DemoProgress } from '../demo/progress.js';
 import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
 
@@ -32,6 +33,8 @@ export interface Services {
   logger: Logger;
   /** The Neo4j Browser of the bundled database, when the service started one (linked from the front door). */
   neo4jBrowserUrl?: string;
+  /** The demo load running after the service started listening (absent or complete: the data is whole). */
+  demo?: DemoProgress;
 }
 
 export interface BrapiContextExtras {

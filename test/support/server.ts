@@ -10,8 +10,16 @@ import { createLogger } from '../../src/logger.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { demoCounts } from './demo-counts.js';
 
 let running: RunningServer | undefined;
+let cleanDemoCounts: Record<string, number> | undefined;
+
+/** What the suite's own demo load wrote, counted when it completed (support/demo-counts.ts). */
+export function demoCountsAtStart(): Record<string, number> {
+  if (!cleanDemoCounts) throw new Error('The test server has not loaded the demo yet.');
+  return cleanDemoCounts;
+}
 
 /** The suite's admin token (BRAPI_ADMIN_TOKEN of the test server); api() sends it unless told otherwise. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -85,6 +93,10 @@ export async function startTestServer(): Promise<RunningServer> {
     NEO4J_TIMEOUT_MS: '120000',
   });
   running = await startServer(config, createLogger('silent'));
+  // The service listens before the demo is loaded (data calls answer 503 meanwhile); the tests need it whole.
+  await running.demoLoaded;
+  // A clean load's counts, before any test changes them: a reload after a killed start must end with the same.
+  cleanDemoCounts = await demoCounts(running.graph);
   return running;
 }
 

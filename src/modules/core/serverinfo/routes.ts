@@ -50,6 +50,9 @@ export const routes: RouteDef[] = [
     if (wanted !== undefined && (typeof wanted !== 'string' || !CONTENT_TYPES.includes(wanted))) {
       throw new BadRequestError(`contentType must be one of ${CONTENT_TYPES.join(', ')}.`);
     }
+    // The one data call open while the demo loads: it says how far the load is.
+    const loading = ctx.services.demo?.describe();
+    if (loading) ctx.state.status.push({ messageType: 'WARNING', message: loading });
     respondOne(ctx, {
       calls: wanted ? calls.filter((c) => c.contentTypes.includes(wanted)) : calls,
       contactEmail: null,

@@ -1,0 +1,182 @@
+// The first start as a new user meets it: the service listens before the demo data is loaded, answers data calls
+// with 503 and the step being loaded until it is whole, and a start killed anywhere inside the load is completed by
+// the next one, never served as half a demo. The service runs as `npm start` runs it (src/main.ts, a process of its
+// own) on one extra bundled Neo4j that outlives its restarts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
+import { connectGraph } from '../../src/graph/connect.js';
+import type { Graph } from '../../src/graph/port.js';
+import { demoCounts } from '../support/demo-counts.js';
+import { demoCountsAtStart, onBundledNeo4j } from '../support/server.js';
+
+interface Service {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the BrAPI base URL once the start banner printed it. */
+  base: Promise<string>;
+  exited: Promise<number | null>;
+}
+
+function startService(db: DevNeo4j, env: Record<string, string> = {}, command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Service {
+  const child = spawn(command[0], command.slice(1), {
+    env: { ...process.env, NEO4J_URI: db.boltUrl, BRAPI_DEMO_DATA: 'true', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (out += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = (async () => {
+    for (;;) {
+      const found = /BrAPI v2\.1 base URL: (\S+)/.exec(out);
+      if (found) return found[1];
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The service did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return { child, output: () => out, base, exited };
+}
+
+async function waitFor(service: Service, pattern: RegExp, what: string): Promise<void> {
+  while (!pattern.test(service.output())) {
+    if (service.child.exitCode !== null) throw new Error(`The service ended before ${what}:\n${service.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function kill(service: Service): Promise<void> {
+  service.child.kill('SIGKILL');
+  await service.exited;
+}
+
+/** A data call while the demo loads: 503 with Retry-After and the step, never a half-loaded answer. */
+async function expectLoading(base: string): Promise<void> {
+  const res = await fetch(`${base}/germplasm?germplasmName=Williams%2082`);
+  const text = await res.text();
+  expect(res.status, text).to.equal(503);
+  expect(res.headers.get('retry-after')).to.match(/^\d+$/);
+  expect(text).to.match(/The demo data is loading: .+ \(\d+ s so far\)/);
+  const info = await (await fetch(`${base}/serverinfo`)).json() as { metadata: { status: Array<{ message: string }> } };
+  expect(info.metadata.status.map((s) => s.message).join(' ')).to.match(/The demo data is loading/);
+}
+
+describe('The first start: listen early, never serve half a demo', function () {
+  // Four starts, three of them cut off, and one whole demo load, on a machine the rest of the suite shares.
+  this.timeout(900_000);
+  let dir: string;
+  let db: DevNeo4j | undefined;
+  let graph: Graph | undefined;
+  const running: Service[] = [];
+
+  before(async function () {
+    if (!onBundledNeo4j()) {
+      console.log('    (skipped: starts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
+      return this.skip();
+    }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-demo-start-'));
+    db = await startDevNeo4j({ dir, httpPort: 0, boltPort: 0, clientTimeoutMs: 120_000 });
+    graph = connectGraph({ uri: db.boltUrl, timeoutMs: 120_000 });
+  });
+
+  after(async function () {
+    for (const s of running) if (s.child.exitCode === null) await kill(s);
+    await graph?.close();
+    await db?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const killAt: Array<[string, RegExp, number]> = [
+    ['after the germplasm', /demo data: writing the SoyBase pedigree/, 0],
+    ['inside the SoyBase pedigree write', /demo data: writing the SoyBase pedigree/, 1500],
+    ['after the barley pedigree', /demo data: importing the demo genotypes/, 0],
+  ];
+  for (const [where, pattern, delayMs] of killAt) {
+    it(`a start killed ${where} leaves a demo the next start does not serve as whole`, async function () {
+      const service = startService(db!);
+      running.push(service);
+      const base = await service.base;
+      // Listening already, with the load still to come.
+      await expectLoading(base);
+      await waitFor(service, pattern, where);
+      await new Promise((r) => setTimeout(r, delayMs));
+      await kill(service);
+      const [marker] = await graph!.read<{ state: string }>('MATCH (d:DemoData) RETURN d.state AS state');
+      expect(marker?.state, 'the demo marker').to.equal('loading');
+    });
+  }
+
+  it('the next start removes the incomplete load and loads the demo again: the counts of a clean load', async function () {
+    const service = startService(db!);
+    running.push(service);
+    const base = await service.base;
+    await expectLoading(base);
+    await waitFor(service, /Demo data: +loaded/, 'the demo was loaded');
+    expect(service.output()).to.match(/The database holds an incomplete demo load \(started .+, stopped during: importing the demo genotypes/);
+    const res = await fetch(`${base}/germplasm/soy-williams-82/pedigree`);
+    const body = await res.json() as { result: { parent1DbId: string | null; parent2DbId: string | null } };
+    expect(res.status).to.equal(200);
+    expect([body.result.parent1DbId, body.result.parent2DbId]).to.not.include(null);
+    expect((await fetch(`${base.replace(/\/brapi\/v2$/, '')}/ready`)).status).to.equal(200);
+    expect(await demoCounts(graph!)).to.deep.equal(demoCountsAtStart());
+    service.child.kill('SIGTERM');
+    expect(await service.exited).to.equal(0);
+  });
+
+  it('BRAPI_DEMO_DATA=false over an incomplete demo stops the start and says what to do', async function () {
+    await graph!.write("MATCH (d:DemoData) SET d.state = 'loading', d.step = 'importing the demo genotypes (VCF)'");
+    const service = startService(db!, { BRAPI_DEMO_DATA: 'false' });
+    running.push(service);
+    const code = await service.exited;
+    expect(code).to.equal(1);
+    expect(service.output()).to.match(/incomplete demo load .*stopped during: importing the demo genotypes.*BRAPI_DEMO_DATA=true/s);
+    await graph!.write("MATCH (d:DemoData) SET d.state = 'complete', d.step = null");
+  });
+});
+
+describe('The first start on a starved machine', function () {
+  this.timeout(600_000);
+  const children: ChildProcess[] = [];
+  let dir: string | undefined;
+
+  after(async function () {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null) ? undefined : new Promise((r) => c.once('exit', r))));
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers with the JVM and Node on one core beside a CPU burner', async function () {
+    if (!onBundledNeo4j()) return this.skip();
+    if (spawnSync('taskset', ['-c', '0', 'true']).status !== 0) {
+      console.log('    (skipped: taskset cannot pin processes to one core here)');
+      return this.skip();
+    }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-starved-'));
+    // Bounded: it ends by itself after 5 minutes at the latest, and is stopped when the test ends.
+    const burner = spawn('taskset', ['-c', '0', process.execPath, '-e', 'const end = Date.now() + 300000; while (Date.now() < end) {}'], { stdio: 'ignore' });
+    children.push(burner);
+    const started = Date.now();
+    // npm start's own entry point; the JVM it starts inherits the one core.
+    const service = startService({ boltUrl: '' } as DevNeo4j, {
+      NEO4J_URI: '', BRAPI_DEMO_DATA: '', BRAPI_DEV_DB_DIR: dir, BRAPI_DEV_DB_HTTP_PORT: '0', BRAPI_DEV_DB_BOLT_PORT: '0',
+    }, ['taskset', '-c', '0', process.execPath, '--import', 'tsx', 'src/main.ts']);
+    children.push(service.child);
+    const base = await service.base;
+    const front = await fetch(base.replace(/\/brapi\/v2$/, '/'));
+    expect(front.status).to.equal(200);
+    expect((await fetch(`${base}/serverinfo`)).status).to.equal(200);
+    const data = await fetch(`${base}/germplasm?pageSize=1`);
+    // Listening while the demo loads: a 503 that says so, or (a fast machine) the whole demo.
+    expect([200, 503]).to.include(data.status);
+    if (data.status === 503) expect(data.headers.get('retry-after')).to.match(/^\d+$/);
+    console.log(`    first answer after ${((Date.now() - started) / 1000).toFixed(1)} s on one core beside a burner`);
+    // Stopped in the middle of its demo load, it ends promptly (the load is cut off, not waited for) and takes its
+    // Neo4j with it.
+    service.child.kill('SIGTERM');
+    const code = await Promise.race([service.exited, new Promise((r) => setTimeout(() => r('still running'), 120_000))]);
+    expect(code, service.output().slice(-2000)).to.equal(0);
+  });
+});
