@@ -103,7 +103,7 @@ export function implementedDocument(
       description:
         'The official BrAPI v2.1 operations (https://brapi.org) of every call this server lists in /serverinfo, ' +
         'merged from the four module files, and the extensions outside BrAPI that are declared here (paths under ' +
-        '/extensions); the others are described in the project README.',
+        '/extensions, under the Extensions tag); the project\'s docs/api.md describes them all.',
     },
     servers: [{ url: basePath }],
     security: core.security,
@@ -114,7 +114,7 @@ export function implementedDocument(
 }
 
 /**
- * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators and clients (listed in the README):
+ * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators and clients (listed in docs/api.md, "API documentation"):
  * empty `required` arrays (3.0 wants at least one name) are dropped, and record members are nullable, as the service
  * answers them. Examples are data and stay as they are.
  */
@@ -349,7 +349,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
   }
 }
 
-/** Query parameters this server takes on official operations beyond the files (documented in the README). */
+/** Query parameters this server takes on official operations beyond the files (documented in docs/api.md). */
 const SERVER_PARAMETERS: Record<string, object[]> = {
   'post /pedigree': [allowWideCrosses()],
   'put /pedigree': [allowWideCrosses()],
