@@ -27,7 +27,7 @@ describe('documentation examples', () => {
           expect(value, `${where}: ${example.expect} in ${text.slice(0, 300)}`).to.not.equal(undefined);
           expect(value, `${where}: ${example.expect}`).to.not.equal(null);
         } else {
-          const header = text.split(/\r?\n/)[0].split(/[,\t]/);
+          const header = text.split(/\r?\n/)[0].split(/[,\t]/).map((cell) => cell.replace(/^"(.*)"$/, '$1'));
           expect(header, `${where}: the header of ${text.slice(0, 200)}`).to.include(example.expect);
         }
       }
