@@ -46,7 +46,7 @@ export const MIN_NEO4J_MAJOR = 5;
 export async function ensureSchema(graph: Graph, items: SchemaItem[]): Promise<void> {
   const version = await graph.serverVersion();
   if (version.major < MIN_NEO4J_MAJOR) {
-    throw new Error(`Neo4j ${version.version} is too old: the service needs Neo4j 5 or later (see the README, "Neo4j").`);
+    throw new Error(`Neo4j ${version.version} is too old: the service needs Neo4j 5 or later (see docs/operations.md).`);
   }
   for (const statement of schemaStatements(items)) await graph.write(statement);
   // A new index is built in the background; queries planned before it is online would scan instead.

@@ -8,6 +8,7 @@
 // that an outside fuzzer reading it (Schemathesis, scripts/schemathesis.sh) expects what the service does.
 import { TABLE_TYPES } from '../http/formats.js';
 import { MAX_DEPTH } from '../modules/germplasm/pedigree/params.js';
+import { EXTENSIONS_TAG } from './extension.js';
 import { MODULES, queryErrata, type BrapiModule, type BrapiSpec } from './spec.js';
 
 export interface ImplementedCall {
@@ -102,18 +103,18 @@ export function implementedDocument(
       description:
         'The official BrAPI v2.1 operations (https://brapi.org) of every call this server lists in /serverinfo, ' +
         'merged from the four module files, and the extensions outside BrAPI that are declared here (paths under ' +
-        '/extensions); the others are described in the project README.',
+        '/extensions, under the Extensions tag); the project\'s docs/api.md describes them all.',
     },
     servers: [{ url: basePath }],
     security: core.security,
-    tags: usedTags(spec, tags),
+    tags: usedTags(spec, tags, extensions),
     paths,
     components: { ...sorted(components), securitySchemes: core.components?.securitySchemes },
   };
 }
 
 /**
- * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators and clients (listed in the README):
+ * Repairs, in place, what the official files get wrong for OpenAPI 3.0 validators and clients (listed in docs/api.md, "API documentation"):
  * empty `required` arrays (3.0 wants at least one name) are dropped, and record members are nullable, as the service
  * answers them. Examples are data and stay as they are.
  */
@@ -348,7 +349,7 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
   }
 }
 
-/** Query parameters this server takes on official operations beyond the files (documented in the README). */
+/** Query parameters this server takes on official operations beyond the files (documented in docs/api.md). */
 const SERVER_PARAMETERS: Record<string, object[]> = {
   'post /pedigree': [allowWideCrosses()],
   'put /pedigree': [allowWideCrosses()],
@@ -374,10 +375,43 @@ function declareServerParameters(paths: Record<string, Record<string, any>>) {
   }
 }
 
-/** The tags the operations use, described as the files describe them (some operations use a tag no file defines). */
-function usedTags(spec: BrapiSpec, used: Set<string>) {
-  const defined = new Map<string, { name: string }>(MODULES.flatMap((m) => spec.docs[m].tags ?? []).map((t: { name: string }) => [t.name, t]));
-  return [...used].sort().map((name) => defined.get(name) ?? { name });
+/** Descriptions of the official tags the files leave undescribed (the files describe the others). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'Allele Matrix':
+    'The genotype calls of variants x call sets as one matrix, each dimension paged on its own, read from the packed ' +
+    'calls of imported VCFs; filters by variant set, variant, call set, germplasm and position range.',
+  Pedigree:
+    'The pedigree as a graph of germplasm: a slice of ancestors and descendants around chosen germplasm (GET), ' +
+    'uploads that add parent relationships (POST) or replace them (PUT), and the saved pedigree search.',
+};
+
+/**
+ * The tags the operations use, described as the files describe them, else from TAG_DESCRIPTIONS; the Extensions tag
+ * lists every extension call with its summary and the formats it answers, read from the operations themselves.
+ */
+function usedTags(spec: BrapiSpec, used: Set<string>, extensions: ExtensionOperation[]) {
+  const defined = new Map<string, { name: string; description?: string }>(
+    MODULES.flatMap((m) => spec.docs[m].tags ?? []).map((t: { name: string; description?: string }) => [t.name, t]));
+  return [...used].sort().map((name) => {
+    if (name === EXTENSIONS_TAG) return { name, description: extensionsDescription(extensions) };
+    const tag = defined.get(name);
+    return tag?.description ? tag : { ...tag, name, description: TAG_DESCRIPTIONS[name] };
+  });
+}
+
+/** One Markdown line per extension path: its methods, its summary and the media types of its 200 answer. */
+function extensionsDescription(extensions: ExtensionOperation[]): string {
+  const byPath = new Map<string, { methods: string[]; summary: string; formats: Set<string> }>();
+  for (const { path, method, operation } of extensions) {
+    const entry = byPath.get(path) ?? { methods: [], summary: String(operation.summary ?? '').replace(/^Extension: /, ''), formats: new Set<string>() };
+    entry.methods.push(method.toUpperCase());
+    const ok = (operation.responses as Record<string, { content?: Record<string, unknown>; $ref?: string }> | undefined)?.[200];
+    // A reference is to an official response, which is JSON.
+    (ok?.$ref ? ['application/json'] : Object.keys(ok?.content ?? {})).forEach((type) => entry.formats.add(type));
+    byPath.set(path, entry);
+  }
+  const lines = [...byPath].map(([path, e]) => `- \`${e.methods.join('|')} ${path}\`: ${e.summary} (${[...e.formats].join(', ')})`);
+  return 'Calls outside BrAPI, under the same base path, authentication, envelope and errors (not listed by /serverinfo):\n\n' + lines.join('\n');
 }
 
 function* refsIn(value: unknown): Generator<[string, string]> {

@@ -3,6 +3,12 @@
 import type { ExtensionOperation } from './document.js';
 import type { BrapiModule } from './spec.js';
 
+/**
+ * The one tag of every extension operation, so that /docs shows the calls outside BrAPI together rather than among the
+ * official ones (document.ts describes it from the operations' own summaries).
+ */
+export const EXTENSIONS_TAG = 'Extensions';
+
 /** The BrAPI envelope (`@context`, `metadata`, `result`) around a result schema. */
 export const envelope = (result: object) => ({
   type: 'object',
@@ -53,9 +59,9 @@ export interface GetAndPost {
   responses: object;
 }
 
-/** The GET and POST operations of such an extension, tagged with its module. */
+/** The GET and POST operations of such an extension, under the Extensions tag. */
 export function getAndPost(c: GetAndPost): ExtensionOperation[] {
-  const operation = { tags: [c.module], summary: c.summary };
+  const operation = { tags: [EXTENSIONS_TAG], summary: c.summary };
   return [
     { path: c.path, method: 'get', module: c.module, operation: { ...operation, description: c.description, parameters: [...c.query, ...c.shared], responses: c.responses } },
     {

@@ -95,6 +95,18 @@ describe('API documentation', () => {
     for (const method of ['post', 'put']) expect(doc.paths['/pedigree'][method].parameters.map((p: any) => p.$ref ?? p.name), method).to.include('allowWideCrosses');
   });
 
+  it('describes every tag it uses, and shows every extension under the Extensions tag', () => {
+    const operations = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, op })));
+    const used = [...new Set(operations.flatMap(({ op }) => op.tags ?? []))].sort();
+    expect(doc.tags.map((t: any) => t.name)).to.deep.equal(used);
+    for (const tag of doc.tags) expect(tag.description, tag.name).to.be.a('string').and.not.equal('');
+    const extension = (call: string) => call.split(' ')[1].startsWith('/extensions/') || call === 'GET /images/{imageDbId}/imagecontent';
+    const extensions = operations.filter(({ call }) => extension(call));
+    expect(extensions.length).to.be.greaterThan(10);
+    for (const { call, op } of extensions) expect(op.tags, call).to.include('Extensions');
+    for (const { call, op } of operations.filter(({ call }) => !extension(call))) expect(op.tags, call).to.not.include('Extensions');
+  });
+
   it('resolves every $ref inside the document', () => {
     const missing: string[] = [];
     const walk = (value: unknown) => {

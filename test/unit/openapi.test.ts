@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { formatErrors, loadSpec, MODULES } from '../../src/openapi/spec.js';
 import { convertSchema } from '../../src/openapi/convert.js';
 import { implementedDocument } from '../../src/openapi/document.js';
+import { extensionOperations } from '../../src/modules/registry.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 const programList = (program: Record<string, unknown>) => ({
@@ -145,6 +146,26 @@ describe('openapi spec', function () {
     const doc = implementedDocument(spec, calls, '/brapi/v2', '1.0.0') as any;
     expect(Object.values<object>(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)).to.equal(spec.operations().length);
     expect(doc.components.schemas.Trait.required).to.include('traitDbId'); // Phenotyping's, the one its operations use
+  });
+
+  it('describes every tag its operations use, and puts every extension under the one Extensions tag', () => {
+    const spec = loadSpec();
+    const calls = spec.operations().map((o) => ({ service: o.path.slice(1), methods: [o.method.toUpperCase()] }));
+    const doc = implementedDocument(spec, calls, '/brapi/v2', '1.0.0', extensionOperations) as any;
+    const used = new Set(Object.values<Record<string, any>>(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+    expect(doc.tags.map((t: any) => t.name)).to.deep.equal([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).to.be.a('string').and.match(/\w{3}/);
+    const extensions = doc.tags.find((t: any) => t.name === 'Extensions').description;
+    for (const { path, method } of extensionOperations) {
+      expect(doc.paths[path][method].tags, `${method} ${path}`).to.include('Extensions');
+      expect(extensions).to.include(` ${path}\``);
+    }
+    // The official operations keep their own tags; none is an extension.
+    const official = new Set(spec.operations().map((o) => `${o.method} ${o.path}`));
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) if (official.has(`${method} ${path}`)) expect(op.tags, `${method} ${path}`).to.not.include('Extensions');
+    }
+    expect(extensions).to.match(/relationship-inverse`: .*text\/csv, text\/tsv, text\/plain/);
   });
 
   it('repairs the merged copy into valid OpenAPI, leaving the official files as loaded', async () => {

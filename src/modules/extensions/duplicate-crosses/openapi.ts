@@ -1,6 +1,6 @@
 // The duplicate-cross look-up in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.js';
 
 const existing = { type: 'array', items: { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } } };
 
@@ -9,7 +9,7 @@ export const duplicateCrossOperations: ExtensionOperation[] = [{
   method: 'post',
   module: 'Germplasm',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: germplasm already made from the female x male pairs of a crossing block',
     description:
       'Not part of BrAPI. For each pair, the germplasm with that FEMALE and that MALE parent (sameOrientation) and ' +

@@ -1,6 +1,6 @@
 // The germplasm comparison in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { GERMPLASM_COMPARISON_PATH } from './routes.js';
 
@@ -61,7 +61,7 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
   method: 'get',
   module: 'Germplasm',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: two germplasm side by side (common ancestors, pedigree path, coefficient of parentage)',
     description:
       'Not part of BrAPI. Their common ancestors with the generations from each and the most recent ones marked, the ' +

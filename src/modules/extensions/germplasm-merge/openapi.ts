@@ -1,13 +1,13 @@
 // The germplasm merge in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.js';
 
 export const germplasmMergeOperations: ExtensionOperation[] = [{
   path: '/extensions/germplasm/{germplasmDbId}/merge',
   method: 'post',
   module: 'Germplasm',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: merge a duplicate germplasm into this one',
     description:
       'Not part of BrAPI. In one transaction: the duplicate\'s PARENT relationships (as parent and as child, with their ' +

@@ -3,7 +3,7 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS, MAX_TEXT_LENGTH } from './routes.js';
 import { MAX_CANDIDATES } from './query.js';
-import { dataResult, ok, readErrors } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, dataResult, ok, readErrors } from '../../../openapi/extension.js';
 
 const suggestion = {
   type: 'object',
@@ -21,7 +21,7 @@ export const germplasmSuggestionOperations: ExtensionOperation[] = [{
   path: '/extensions/germplasm-suggestions',
   method: 'get',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: germplasm suggested for the characters typed so far',
     description:
       'Not part of BrAPI (which has no prefix or substring filter on names). Finds germplasm one of whose names ' +

@@ -1,7 +1,7 @@
 // The pedigree-history extension in the OpenAPI document /docs renders. Its envelope, parameters and error
 // responses are the official components; the entry schema is its own, inline (no name that could clash with BrAPI's).
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { dataResult, errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, dataResult, errorResponses, ok } from '../../../openapi/extension.js';
 
 const entry = {
   type: 'object',
@@ -25,7 +25,7 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
   path: '/extensions/germplasm/{germplasmDbId}/pedigree-history',
   method: 'get',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: the recorded changes of a germplasm\'s parents',
     description:
       'Not part of BrAPI. Every pedigree write (POST and PUT /pedigree, the import command) records each PARENT ' +
@@ -47,7 +47,7 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
   method: 'post',
   module: 'Germplasm',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: undo one recorded pedigree change',
     description:
       'Not part of BrAPI. Removes every PARENT relationship the change added and puts back every one it removed, as ' +

@@ -1,7 +1,7 @@
 // The pedigree quality report in the OpenAPI document /docs renders.
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { QUALITY_CHECKS } from './quality.js';
-import { delimited, errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, delimited, errorResponses, ok } from '../../../openapi/extension.js';
 
 const finding = {
   type: 'object',
@@ -20,7 +20,7 @@ export const pedigreeQualityOperations: ExtensionOperation[] = [{
   method: 'get',
   module: 'Germplasm',
   operation: {
-    tags: ['Germplasm'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: the pedigree quality report of a crop, a program or the whole database',
     description:
       'Not part of BrAPI. One row per finding: PARENT_SET (a parent set the upload rules refuse), CROSSING_YEAR (a ' +

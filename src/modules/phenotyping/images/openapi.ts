@@ -2,14 +2,15 @@
 // image's bytes with PUT but has no call to read them back), declared so that the document lists every method the
 // path answers (its Allow header names GET and PUT).
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { errorResponses } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, errorResponses } from '../../../openapi/extension.js';
 
 export const imageContentOperations: ExtensionOperation[] = [{
   path: '/images/{imageDbId}/imagecontent',
   method: 'get',
   module: 'Phenotyping',
   operation: {
-    tags: ['Images'],
+    // Under Images too: it reads back what the official PUT on the same path stores.
+    tags: ['Images', EXTENSIONS_TAG],
     summary: 'Extension: the bytes of an image, as PUT /images/{imageDbId}/imagecontent stored them',
     description: 'Not part of BrAPI. Answers the stored image with its Content-Type; 404 for an unknown image or one with no content yet.',
     parameters: [
