@@ -73,7 +73,13 @@ export function demoDataWanted(config: Pick<Config, 'demoData'>, bundled: boolea
   return config.demoData === 'always' || (config.demoData === 'bundled' && bundled);
 }
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+/**
+ * Told the graph connection and the HTTP server before the start sends its first statement, so that a test can watch
+ * what a start sends and whether it already listens. Nothing in the service passes one.
+ */
+export type StartObserver = (start: { graph: Graph; server: http.Server }) => void;
+
+export async function startServer(config: Config, logger: Logger, observe?: StartObserver): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
   // A lab description that does not fit the schema stops the start, not the first GET /vendor/specifications.
@@ -96,6 +102,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   onNotification((n) => logger.log(isRoutine(n) ? 'debug' : 'warn', 'Neo4j notification',
     { code: n.code, title: n.title, description: n.description, statement: n.statement }));
   const server = http.createServer();
+  observe?.({ graph, server });
   const stop = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
