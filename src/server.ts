@@ -107,7 +107,13 @@ async function demoPlan(graph: Graph, wanted: boolean, logger: Logger): Promise<
   return wanted && !(await holdsData(graph)) ? 'load' : 'none';
 }
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+/**
+ * Told the graph connection and the HTTP server before the start sends its first statement, so that a test can watch
+ * what a start sends and whether it already listens. Nothing in the service passes one.
+ */
+export type StartObserver = (start: { graph: Graph; server: http.Server }) => void;
+
+export async function startServer(config: Config, logger: Logger, observe?: StartObserver): Promise<RunningServer> {
   loadSpec();
   preloadCypher();
   // A lab description that does not fit the schema stops the start, not the first GET /vendor/specifications.
@@ -131,6 +137,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   onNotification((n) => logger.log(isRoutine(n) ? 'debug' : 'warn', 'Neo4j notification',
     { code: n.code, title: n.title, description: n.description, statement: n.statement }));
   const server = http.createServer();
+  observe?.({ graph, server });
   let demo: DemoProgress | undefined;
   let demoLoaded: Promise<void> = Promise.resolve();
   let demoGraph: Graph | undefined;

@@ -1,8 +1,13 @@
 // At startup the service plans the statements of a first visit (src/modules/warm-up.ts). They must be the very texts
-// the routes send, or Neo4j would plan them again on the first request; this finds a route that drifted away.
+// the routes send, or Neo4j would plan them again on the first request; this finds a route that drifted away. A fresh
+// start of the service must send them before it listens (a start that skips them, or sends them late, fails here).
 import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
+import { BoltGraph, COMMIT } from '../../src/graph/bolt-transport.js';
+import { createLogger } from '../../src/logger.js';
 import { warmUp } from '../../src/modules/warm-up.js';
-import { api, server } from '../support/server.js';
+import { startServer } from '../../src/server.js';
+import { api, server, testDatabase } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 
 // What the viewer asks for a germplasm (its default view, record, inbreeding and generations panel, suggestions as
@@ -34,5 +39,29 @@ describe('warm-up at startup', () => {
     expect(warmed.size, 'one statement per call').to.equal(calls);
     expect([...visited].filter((text) => !warmed.has(text)), 'statements of the visit not planned at startup').to.deep.equal([]);
     expect([...warmed].filter((text) => !visited.has(text)), 'statements planned that the visit does not send').to.deep.equal([]);
+  });
+
+  it('is sent by a fresh start of the service before it listens', async function () {
+    this.timeout(300_000);
+    const warmed = await statementsOf(() => warmUp(server().graph));
+    // A second service on the suite's database (no demo data, no admin token: it only starts and stops).
+    const db = testDatabase();
+    const config = loadConfig({
+      NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', BRAPI_DEMO_DATA: 'false',
+      PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NEO4J_TIMEOUT_MS: '120000',
+    });
+    const beforeListening: string[] = [];
+    const started = await startServer(config, createLogger('silent'), ({ graph, server: http }) => {
+      expect(graph).to.be.instanceOf(BoltGraph);
+      (graph as BoltGraph).statementObserver = (cypher) => {
+        if (cypher !== COMMIT && !http.listening) beforeListening.push(cypher);
+      };
+    });
+    try {
+      expect(started.server.listening).to.equal(true);
+      expect(warmed.filter((text) => !beforeListening.includes(text)), 'warm-up statements not sent before listening').to.deep.equal([]);
+    } finally {
+      await started.stop();
+    }
   });
 });

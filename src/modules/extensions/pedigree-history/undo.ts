@@ -21,6 +21,9 @@ type Plan = {
 
 export async function undoPedigreeChange(graph: Graph, changeId: string, actor: Actor | undefined): Promise<UploadResult> {
   return graph.transaction(async (tx) => {
+    // The lock before the plan: a write committing between the two would be undone over (the plan read without it
+    // put the old parents back over a later edit that both answered 200).
+    await tx.run(cypher('germplasm/pedigree/lock'));
     const [plan] = await tx.run<Plan>(cypher('germplasm/pedigree/history/undo-plan'), { changeId });
     if (!plan) throw new NotFoundError(`No pedigree change has changeId "${changeId}".`);
     if (plan.source?.startsWith('merge ')) {
