@@ -14,6 +14,7 @@ import { notFound } from './http/middleware/notFound.js';
 import { arrayLimit } from './http/middleware/limits.js';
 import { pagination } from './http/middleware/pagination.js';
 import { routeCheck } from './http/middleware/routeCheck.js';
+import { jsonOnly } from './http/middleware/formats.js';
 import { requestLog } from './http/middleware/requestLog.js';
 import { routeTable } from './http/routes.js';
 import type { BrapiContextExtras, BrapiRouter, BrapiState, Services } from './http/types.js';
@@ -31,6 +32,7 @@ export function createApp(services: Services) {
   const table = routeTable(routes, services.config.basePath);
   brapi.use(authenticate(services.config.auth, table.accessOf));
   brapi.use(routeCheck(services.config.basePath));
+  brapi.use(jsonOnly(table.formatsOf));
   brapi.use(pagination());
   table.register(brapi);
 
