@@ -118,9 +118,11 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   const computed: Record<string, unknown> = {};
   const embedded: Record<string, NewRecord[]> = {};
   for (const field of schemaFields(entity)) {
-    if (!Object.hasOwn(input, field) || field === entity.idField || nameFields.has(field)) continue;
+    if (!Object.hasOwn(input, field) || field === entity.idField) continue;
     const value = input[field];
-    if (entity.computed && Object.hasOwn(entity.computed, field)) {
+    // A referenced record's name (a program's leadPersonName) is shown from that record: like a computed field, it is
+    // checked against what the graph shows once the links are written, so a different one is refused, not dropped.
+    if (nameFields.has(field) || (entity.computed && Object.hasOwn(entity.computed, field))) {
       if (value !== null) computed[field] = value;
       continue;
     }
