@@ -30,3 +30,17 @@ export function refuseUnknownFields(entity: EntityDef, record: unknown, where: s
   const extras = fields.has('additionalInfo') ? '; data of your own goes in additionalInfo' : '';
   throw new BadRequestError(`${unknown.map((k) => `${where}.${k}`).join(', ')}: not ${unknown.length > 1 ? 'fields' : 'a field'} of a BrAPI ${entity.schema} record, so not stored${extras}. Nothing was written.`);
 }
+
+/**
+ * The record's own DbId in a body: the server makes DbIds (POST), and a PUT names its record in the path (or the
+ * key of a bulk PUT's map), so a DbId that is not that one would be dropped: 400 naming it. The same DbId is fine (a
+ * record sent back as read).
+ */
+export function refuseOtherDbId(entity: EntityDef, record: unknown, where: string, id?: string): void {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
+  const sent = (record as Record<string, unknown>)[entity.idField];
+  if (sent === undefined || sent === null || sent === id) return;
+  throw new BadRequestError(id === undefined
+    ? `${where}.${entity.idField}: the server makes the DbId of a new ${entity.label}; leave it out. Nothing was written.`
+    : `${where}.${entity.idField} ${JSON.stringify(sent)} is not the DbId of the ${entity.label} this PUT changes (${JSON.stringify(id)}); leave it out or send that one. Nothing was written.`);
+}

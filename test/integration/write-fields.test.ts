@@ -295,3 +295,22 @@ describe('a record sent back as read is taken whole (names and computed fields a
     });
   }
 });
+
+describe('the record\'s own DbId in a body', () => {
+  it('is refused on POST (the server makes it) and on PUT when it is not the DbId the path names; the same one is fine', async () => {
+    const before = (await api('GET', '/seasons?pageSize=1')).json.metadata.pagination.totalCount;
+    const post = await api('POST', '/seasons', [{ seasonDbId: 'season-mine', seasonName: 'Mine', year: 2031 }]);
+    expect(post.status, post.text).to.equal(400);
+    expect(post.text).to.contain('body[0].seasonDbId');
+    expect((await api('GET', '/seasons?pageSize=1')).json.metadata.pagination.totalCount).to.equal(before);
+    const put = await api('PUT', '/seasons/season-2023-summer', { seasonDbId: 'season-2024-summer', seasonName: 'Renamed' });
+    expect(put.status, put.text).to.equal(400);
+    expect(put.text).to.contain('body.seasonDbId "season-2024-summer" is not the DbId');
+    expect((await api('GET', '/seasons/season-2023-summer')).json.result.seasonName).to.equal('Summer');
+    const same = await api('PUT', '/seasons/season-2023-summer', { seasonDbId: 'season-2023-summer' });
+    expect(same.status, same.text).to.equal(200);
+    const bulk = await api('PUT', '/crosses', { 'cross-2024-w82-x-essex-01': { crossDbId: 'cross-other' } });
+    expect(bulk.status, bulk.text).to.equal(400);
+    expect(bulk.text).to.contain('body["cross-2024-w82-x-essex-01"].crossDbId');
+  });
+});
