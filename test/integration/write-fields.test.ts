@@ -19,6 +19,7 @@ const REFUSED: Record<string, Record<string, string>> = {
   'seedlots/transactions': { units: 'a transaction moves seed in the units of its seed lots' },
   observationunits: { observationUnitPosition: 'its levels must fit the hierarchy of the study\'s other units' },
   observations: { value: 'the value must fit the scale of the variable (a number here)' },
+  lists: { listSize: 'listSize counts the items of data' },
 };
 
 /**
@@ -164,7 +165,9 @@ function sameInstant(a: string, b: string) {
 function namedField(message: string, fields: string[]): string | undefined {
   const at = /body(?:\[[^\]]*\])?\.(\w+)/.exec(message)?.[1];
   if (at && fields.includes(at)) return at;
-  return fields.find((f) => new RegExp(`\\b${f}\\b`).test(message));
+  // The field the message names first.
+  const found = fields.map((f) => [f, message.search(new RegExp(`\\b${f}\\b`))] as const).filter(([, i]) => i >= 0);
+  return found.sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
 interface Outcome {

@@ -50,7 +50,8 @@ async function checkShown(tx: Runner, ref: RefSpec, plans: Array<{ id: string; p
       if (typeof target !== 'string') return;
       for (const member of Object.keys(ref.shows ?? {})) {
         const sent = (item as Record<string, unknown>)[member];
-        if (sent !== undefined && sent !== null) rows.push({ target, member, value: sent, at: `${ref.field}${Array.isArray(value) ? `[${i}]` : ''}.${member}` });
+        const at = `${plan.where ? `${plan.where}.` : ''}${ref.field}${Array.isArray(value) ? `[${i}]` : ''}.${member}`;
+        if (sent !== undefined && sent !== null) rows.push({ target, member, value: sent, at });
       }
     });
   }
