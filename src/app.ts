@@ -15,6 +15,7 @@ import { arrayLimit } from './http/middleware/limits.js';
 import { pagination } from './http/middleware/pagination.js';
 import { routeCheck } from './http/middleware/routeCheck.js';
 import { demoGate } from './http/middleware/demoGate.js';
+import { jsonOnly } from './http/middleware/formats.js';
 import { requestLog } from './http/middleware/requestLog.js';
 import { routeTable } from './http/routes.js';
 import type { BrapiContextExtras, BrapiRouter, BrapiState, Services } from './http/types.js';
@@ -32,6 +33,7 @@ export function createApp(services: Services) {
   const table = routeTable(routes, services.config.basePath);
   brapi.use(authenticate(services.config.auth, table.accessOf));
   brapi.use(routeCheck(services.config.basePath));
+  brapi.use(jsonOnly(table.formatsOf));
   brapi.use(demoGate(services.config.basePath));
   brapi.use(pagination());
   table.register(brapi);

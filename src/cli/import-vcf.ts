@@ -16,6 +16,8 @@ const USAGE = `usage: npm run import-vcf -- <file.vcf[.gz]> --crop <crop> --stud
   --variant-set-name <name>   default: the file name without .vcf
   --reference-set <name>      the assembly the positions are on (default: the ##reference line, else one named
                               after the variant set); its contigs become references, shared by later imports on it
+  --lenient                   import a file whose first line is not ##fileformat=VCFv4.x (refused without it,
+                              as bcftools refuses it)
   --dry-run                   check everything, write nothing; the report says what would be imported
   --report <file>             default: ./<file name>.import-report.json
   --batch-size <n>            variants per staging transaction (default 500)
@@ -31,6 +33,7 @@ const { values, positionals } = parseArgs({
     'variant-set-name': { type: 'string' },
     'reference-set': { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
+    lenient: { type: 'boolean', default: false },
     report: { type: 'string' },
     'batch-size': { type: 'string', default: '500' },
     help: { type: 'boolean', default: false },
@@ -52,6 +55,7 @@ await runWithGraph(async (graph) => {
       variantSetName: values['variant-set-name'],
       referenceSet: values['reference-set'],
       dryRun: values['dry-run'],
+      lenient: values.lenient,
       batchSize,
       onProgress,
     }));

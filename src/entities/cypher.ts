@@ -27,6 +27,32 @@ export function computedMismatchQuery(entity: EntityDef, expr: string): string {
   return `UNWIND $rows AS row ${byId(entity, 'row.id')} WITH row, ${expr} AS actual WHERE actual IS NULL OR actual <> row.value RETURN row.id AS id, row.value AS value, actual`;
 }
 
+/**
+ * The fields a record shows from the graph, with the Cypher expression over `n` that gives each: the computed ones,
+ * and the names of referenced records (`nameField`; a list, in the reference's order, for a `many` reference).
+ */
+export function shownFields(entity: EntityDef): Array<[string, string]> {
+  const names = entity.refs.filter((ref) => ref.nameField && ref.nameExpr).map((ref): [string, string] => [ref.nameField!, ref.many
+    ? `COLLECT { MATCH (n)-[r:${ref.rel}]->(t:${ref.target.label}) RETURN ${ref.nameExpr} AS name ORDER BY r.i }`
+    : `head([(n)-[:${ref.rel}]->(t:${ref.target.label}) | ${ref.nameExpr}])`]);
+  return [...Object.entries(entity.computed ?? {}), ...names];
+}
+
+/**
+ * `$rows` of {target, member, value, at}: the first whose member, as the reference shows it from its target
+ * (RefSpec.shows, expressions over `t`), is not the value sent. A target with no value for it keeps the one sent.
+ */
+export function shownMismatchQuery(ref: RefSpec): string {
+  const members = Object.entries(ref.shows ?? {}).map(([member, expr]) => `${member}: ${expr}`).join(', ');
+  return [
+    'UNWIND $rows AS row',
+    `MATCH (t:${ref.target.label} {${ref.target.idProp}: row.target})`,
+    `WITH row, {${members}}[row.member] AS actual`,
+    'WHERE actual IS NOT NULL AND actual <> row.value',
+    'RETURN row.at AS at, row.target AS target, row.value AS value, actual LIMIT 1',
+  ].join('\n');
+}
+
 export function refKey(i: number): string {
   return `r${i}`;
 }

@@ -98,6 +98,8 @@ export interface StoragePlan {
   computed?: Record<string, unknown>;
   /** linkKey(ref) -> new records of an embedded reference's entity (nested objects without a DbId), to create first. */
   embedded?: Record<string, NewRecord[]>;
+  /** Where the record sits in the request (`body[0]`, `body`), for messages about it after the write. */
+  where?: string;
 }
 
 /** A record to create: its DbId, the request record (after onCreate) and its storage plan. */
@@ -118,9 +120,11 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   const computed: Record<string, unknown> = {};
   const embedded: Record<string, NewRecord[]> = {};
   for (const field of schemaFields(entity)) {
-    if (!Object.hasOwn(input, field) || field === entity.idField || nameFields.has(field)) continue;
+    if (!Object.hasOwn(input, field) || field === entity.idField) continue;
     const value = input[field];
-    if (entity.computed && Object.hasOwn(entity.computed, field)) {
+    // A referenced record's name (a program's leadPersonName) is shown from that record: like a computed field, it is
+    // checked against what the graph shows once the links are written, so a different one is refused, not dropped.
+    if (nameFields.has(field) || (entity.computed && Object.hasOwn(entity.computed, field))) {
       if (value !== null) computed[field] = value;
       continue;
     }
@@ -152,7 +156,7 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   }
   for (const field of entity.geo ?? []) if (Object.hasOwn(input, field)) Object.assign(props, spatialProps(field, input[field]));
   for (const field of entity.instants ?? []) if (Object.hasOwn(input, field)) props[`${field}Utc`] = utcInstant(input[field]);
-  const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed } : { props, links };
+  const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed, where } : { props, links, where };
   if (Object.keys(embedded).length) plan.embedded = embedded;
   return plan;
 }

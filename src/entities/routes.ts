@@ -10,6 +10,7 @@ import { updateEntities } from './commands/updateEntity.js';
 import type { ListOrder } from './cypher.js';
 import { compileWhere, type FilterInput } from './filters.js';
 import { getEntity, listEntities, unknownIds } from './queries.js';
+import { refuseOtherDbId, refuseUnknownFields } from './unknown-fields.js';
 import type { EntityDef } from './types.js';
 import { applyViews, takeViews } from './views.js';
 
@@ -45,6 +46,10 @@ export function entityRoutes(entity: EntityDef): RouteDef[] {
     routes.push(write.post(collection, async (ctx) => {
       const body = normalized(entity, ctx.request.body);
       if (!Array.isArray(body)) throw new BadRequestError(`The body must be an array of ${entity.label} records.`);
+      body.forEach((record, i) => {
+        refuseUnknownFields(entity, record, `body[${i}]`);
+        refuseOtherDbId(entity, record, `body[${i}]`);
+      });
       validateBody('post', collection, body);
       const created = await createEntities(ctx.services.graph, { entity, records: body, actor: ctx.state.actor });
       ctx.state.paging = { page: 0, pageSize: Math.max(created.length, 1) };
@@ -55,6 +60,8 @@ export function entityRoutes(entity: EntityDef): RouteDef[] {
     routes.push(write.put(item, async (ctx) => {
       const id = ctx.params[entity.idField];
       const body = normalized(entity, ctx.request.body);
+      refuseUnknownFields(entity, body, 'body');
+      refuseOtherDbId(entity, body, 'body', id);
       validateBody('put', specItem, body);
       const [updated] = await updateEntities(ctx.services.graph, { entity, records: { [id]: body }, single: true, actor: ctx.state.actor });
       respondOne(ctx, updated);
@@ -68,6 +75,10 @@ export function entityRoutes(entity: EntityDef): RouteDef[] {
         throw new BadRequestError(`The body must be an object keyed by ${entity.idField}.`);
       }
       const records = Object.fromEntries(Object.entries(body).map(([id, r]) => [id, normalized(entity, r)]));
+      for (const [id, record] of Object.entries(records)) {
+        refuseUnknownFields(entity, record, `body[${JSON.stringify(id)}]`);
+        refuseOtherDbId(entity, record, `body[${JSON.stringify(id)}]`, id);
+      }
       validateBody('put', collection, records);
       if (!Object.keys(records).length) {
         // An empty map changes nothing and answers the first page, as an empty pedigree edit does (BRAVA sends `{}`

@@ -13,6 +13,11 @@ export interface RouteDef {
   path: string;
   access: Access;
   handler: (ctx: BrapiContext) => Promise<void> | void;
+  /**
+   * The media types the call answers when it is not JSON only; its handler picks one (formats.ts tableFormat). A call
+   * without them answers JSON only: a request for another format is refused before it runs (middleware/formats.ts).
+   */
+  formats?: readonly string[];
 }
 
 /** Route declarations in one line each: `read.get('/pedigree', handler)`, `write.post('/pedigree', handler)`. */
@@ -22,6 +27,11 @@ function declare(access: Access) {
 }
 export const read = declare('read');
 export const write = declare('write');
+
+/** The routes, declared as answering these media types (CSV/TSV tables, image bytes) besides or instead of JSON. */
+export function offering(formats: readonly string[], ...routes: RouteDef[]): RouteDef[] {
+  return routes.map((route) => ({ ...route, formats }));
+}
 
 /** Per path segment 0 for a fixed name, 1 for a parameter: fixed segments sort first. */
 function specificity(path: string): number[] {
@@ -38,8 +48,12 @@ function compareSpecificity(a: RouteDef, b: RouteDef): number {
 /** Looks up the declared access of a registered route, as the router reports it (its full path and a method). */
 export type AccessOf = (method: string, routerPath: string) => Access | undefined;
 
+/** The media types a registered route declares it answers (RouteDef.formats); undefined: JSON only. */
+export type FormatsOf = (method: string, routerPath: string) => readonly string[] | undefined;
+
 export interface RouteTable {
   accessOf: AccessOf;
+  formatsOf: FormatsOf;
   /** Adds the routes to the router, most specific first (after the middleware that reads `accessOf`). */
   register(router: BrapiRouter): void;
 }
@@ -47,24 +61,31 @@ export interface RouteTable {
 /** The routes of every module as one table; a method and path declared twice is a programming error. */
 export function routeTable(routes: RouteDef[], prefix: string): RouteTable {
   const sorted = [...routes].sort(compareSpecificity);
-  const access = new Map<string, Access>();
+  const declared = new Map<string, RouteDef>();
   for (const route of sorted) {
     const key = `${route.method.toUpperCase()} ${prefix}${route.path}`;
-    if (access.has(key)) throw new Error(`Route declared twice: ${key}`);
-    access.set(key, route.access);
+    if (declared.has(key)) throw new Error(`Route declared twice: ${key}`);
+    declared.set(key, route);
   }
+  // koa-router answers HEAD with the GET route.
+  const find = (method: string, routerPath: string) => declared.get(`${method === 'HEAD' ? 'GET' : method} ${routerPath}`);
   return {
-    // koa-router answers HEAD with the GET route.
-    accessOf: (method, routerPath) => access.get(`${method === 'HEAD' ? 'GET' : method} ${routerPath}`),
+    accessOf: (method, routerPath) => find(method, routerPath)?.access,
+    formatsOf: (method, routerPath) => find(method, routerPath)?.formats,
     register(router) {
       for (const route of sorted) router[route.method](route.path, route.handler);
     },
   };
 }
 
+/** The router path of the route that will answer this request; undefined when none will (a 404 or 405 follows). */
+export function answeringPath(ctx: { method: string }): string | undefined {
+  const matched = (ctx as { matched?: Array<{ path: string; methods: string[] }> }).matched ?? [];
+  return matched.find((layer) => layer.methods.includes(ctx.method))?.path;
+}
+
 /** The declared access of the route that will answer this request; undefined when none will (a 404 or 405 follows). */
 export function declaredAccess(ctx: { method: string }, accessOf: AccessOf): Access | undefined {
-  const matched = (ctx as { matched?: Array<{ path: string; methods: string[] }> }).matched ?? [];
-  const route = matched.find((layer) => layer.methods.includes(ctx.method));
-  return route && accessOf(ctx.method, route.path);
+  const path = answeringPath(ctx);
+  return path === undefined ? undefined : accessOf(ctx.method, path);
 }

@@ -330,8 +330,9 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
       if (accept) {
         accept.required = false;
         accept.schema = { type: 'string', enum: TABLE_TYPES };
-        answers['406'] ??= ref('406NotAcceptable');
       }
+      // Every call answers 406 to an Accept header that allows none of its formats (JSON only for most: formats.ts).
+      answers['406'] ??= ref('406NotAcceptable');
       for (const [status, response] of Object.entries(answers)) {
         if (!(Number(status) >= 400)) continue;
         const target = response.$ref ? responses[response.$ref.split('/').pop()] : response;

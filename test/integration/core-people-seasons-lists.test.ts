@@ -239,11 +239,15 @@ describe('lists', () => {
     expectEmpty(await api('GET', '/lists?programDbId=program-nowhere'), 'program-nowhere');
   });
 
-  it('creates a list: listSize counts data, the owner is a relationship, GET returns the same record', async () => {
-    const res = await api('POST', '/lists', [{
+  it('creates a list: listSize counts data (another count is refused), the owner is a relationship, GET returns the same record', async () => {
+    const record = {
       listName: 'Crossing block 2025', listType: 'germplasm', listOwnerPersonDbId: 'person-james-okafor',
       data: ['soy-lee', 'soy-clark'], listSize: 99, additionalInfo: { block: 'A' },
-    }]);
+    };
+    const wrongSize = await api('POST', '/lists', [record]);
+    expect(wrongSize.status).to.equal(400);
+    expect(wrongSize.text).to.contain('listSize 99 is not the number of items in data (2)');
+    const res = await api('POST', '/lists', [{ ...record, listSize: 2 }]);
     expect(res.status).to.equal(200);
     expectValidResponse('post', '/lists', 200, res.json);
     const [list] = res.json.result.data;
@@ -257,7 +261,7 @@ describe('lists', () => {
     expect(owner.id).to.equal('person-james-okafor');
   });
 
-  it('updates named fields: owner, data (listSize follows), and ignores a listSize without data', async () => {
+  it('updates named fields: owner, data (listSize follows), and refuses a listSize without data', async () => {
     const [list] = (await api('POST', '/lists', [{ listName: 'To edit', listType: 'trials', data: ['t1'] }])).json.result.data;
     const put = await api('PUT', `/lists/${list.listDbId}`, {
       listOwnerPersonDbId: 'person-li-wei', data: ['trial-uniform-soybean-2023', 'trial-uniform-soybean-2024'], listDescription: 'both years',
@@ -266,7 +270,9 @@ describe('lists', () => {
     expectValidResponse('put', '/lists/{listDbId}', 200, put.json);
     expect(put.json.result).to.include({ listName: 'To edit', listOwnerName: 'Wei Li', listSize: 2, listDescription: 'both years' });
     const sizeOnly = await api('PUT', `/lists/${list.listDbId}`, { listSize: 40 });
-    expect(sizeOnly.json.result.listSize).to.equal(2);
+    expect(sizeOnly.status).to.equal(400);
+    expect(sizeOnly.text).to.contain('listSize 40 without data');
+    expect((await api('GET', `/lists/${list.listDbId}`)).json.result.listSize).to.equal(2);
     const cleared = await api('PUT', `/lists/${list.listDbId}`, { data: null, listOwnerPersonDbId: null });
     expect(cleared.json.result).to.include({ data: null, listSize: 0, listOwnerPersonDbId: null, listOwnerName: null });
     expect((await api('GET', `/lists/${list.listDbId}`)).json.result).to.deep.equal(cleared.json.result);

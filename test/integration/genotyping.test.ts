@@ -7,7 +7,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
+import { importVcf as importVcfFile } from '../../src/modules/genotyping/io/importVcf.js';
 import { cli } from '../support/cli.js';
+import { removeVariantSets } from '../support/genotyping.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api, createRecords, testDatabase } from '../support/server.js';
 
@@ -208,6 +210,41 @@ describe('genotyping: VCF import, calls and allele matrix', function () {
     const wrongStudy = await importVcf([p, '--crop', 'Soybean', '--study', 'no-such-study']);
     expect(wrongStudy.code).to.equal(1);
     expect(wrongStudy.stderr).to.contain('No study has studyDbId "no-such-study"');
+  });
+
+  it('refuses a file whose first line is not ##fileformat=VCFv4.x, as bcftools does, unless --lenient', async () => {
+    const headless = vcf(columns, rows.slice(0, 3)).replace(/^##fileformat=VCFv4\.2\n/, '');
+    const p = file('headless.vcf', headless);
+    const refused = await importVcf([p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-headless']);
+    expect(refused.code, refused.stderr).to.equal(1);
+    expect(refused.stderr).to.contain('line 1: a VCF starts with ##fileformat=VCFv4.x; this file starts with "##FORMAT=<ID=GT');
+    expect(refused.stderr).to.contain('--lenient');
+    expect((await api('GET', '/variantsets/vs-headless')).status).to.equal(404);
+    const [left] = await graph.read<{ n: number }>('MATCH (v:StagedVariant) RETURN count(v) AS n');
+    expect(left.n).to.equal(0);
+    // The in-process import (the demo loader's) refuses it the same way.
+    const error = await importVcfFile(graph, p, { crop: 'Soybean', studyDbId: 'study-urbana-2023', variantSetDbId: 'vs-headless' }).then(() => undefined, (e: Error) => e);
+    expect(error?.message).to.match(/^line 1: a VCF starts with ##fileformat=VCFv4\.x/);
+
+    const lenient = await importVcf([p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-headless', '--lenient']);
+    expect(lenient.code, lenient.stderr + lenient.stdout).to.equal(0);
+    expect(report(p)).to.include({ variants: 3, calls: 12 });
+    await removeVariantSets(['vs-headless']);
+  });
+
+  it('names the sample columns expected and found on a data line with too few or too many, and writes nothing', async () => {
+    for (const [name, gts] of [['short', ['0/0', '1/1', '0/1']], ['long', ['0/0', '1/1', '0/1', '0/0', '1/1']]] as const) {
+      const bad = rows.map((r) => ({ ...r, gts: [...r.gts] }));
+      bad[20].gts = [...gts];
+      const p = file(`${name}.vcf`, vcf(columns, bad));
+      const run = await importVcf([p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', `vs-${name}`, '--batch-size', '5']);
+      expect(run.code, run.stderr).to.equal(1);
+      // bcftools: "Number of columns at Gm05:3000 does not match the number of samples (3 vs 4)".
+      expect(run.stderr).to.contain(`line 24: Gm05:3000 has ${gts.length} sample columns; the #CHROM line names 4`);
+      expect((await api('GET', `/variantsets/vs-${name}`)).status).to.equal(404);
+    }
+    const [left] = await graph.read<{ n: number }>('MATCH (v:StagedVariant) RETURN count(v) AS n');
+    expect(left.n).to.equal(0);
   });
 
   it('places variants on references of the import\'s reference set (each demo VCF names its assembly)', async () => {

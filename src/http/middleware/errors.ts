@@ -20,7 +20,7 @@ export function errorHandler(): Middleware<BrapiState, BrapiContextExtras> {
         ({ status, message, headers } = e);
       } else if (e.status && e.status >= 400 && e.status < 500) {
         status = e.status;
-        message = clientMessage(e);
+        message = clientMessage(e, ctx.services.config.maxBodyBytes);
       } else {
         ctx.services.logger.error('request failed', { requestId: ctx.state.requestId, error: e.stack ?? String(e) });
       }
@@ -32,8 +32,8 @@ export function errorHandler(): Middleware<BrapiState, BrapiContextExtras> {
   };
 }
 
-function clientMessage(e: Error & { type?: string; expose?: boolean }): string {
+function clientMessage(e: Error & { type?: string; expose?: boolean }, maxBodyBytes: number): string {
   if (e instanceof SyntaxError || e.type === 'entity.parse.failed') return 'The body is not valid JSON.';
-  if (e.type === 'entity.too.large') return 'The body is larger than this server accepts.';
+  if (e.type === 'entity.too.large') return `The body is larger than this server accepts (at most ${maxBodyBytes} bytes, BRAPI_MAX_BODY_BYTES).`;
   return e.expose ? e.message : 'Bad request.';
 }

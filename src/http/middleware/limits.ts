@@ -10,7 +10,7 @@ export function arrayLimit(max: number): Middleware<BrapiState, BrapiContextExtr
       const [value, at] = stack.pop()!;
       if (value === null || typeof value !== 'object') continue;
       if (Array.isArray(value)) {
-        if (value.length > max) throw new PayloadTooLargeError(`${at} holds ${value.length} items; this server accepts at most ${max} per array.`);
+        if (value.length > max) throw new PayloadTooLargeError(`${at} holds ${value.length} items; this server accepts at most ${max} per array (BRAPI_MAX_ARRAY_ITEMS).`);
         value.forEach((v, i) => typeof v === 'object' && stack.push([v, `${at}[${i}]`]));
       } else {
         for (const [k, v] of Object.entries(value)) if (typeof v === 'object') stack.push([v, `${at}.${k}`]);

@@ -22,7 +22,7 @@ export function pagination(): Middleware<BrapiState, BrapiContextExtras> {
 /** The page-size bounds, for query strings and search bodies alike. */
 export function checkPageSize(pageSize: number, max: number): void {
   if (pageSize < 1) throw new BadRequestError('pageSize must be at least 1.');
-  if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max}.`);
+  if (pageSize > max) throw new BadRequestError(`pageSize must be at most ${max} (this server's limit, BRAPI_MAX_PAGE_SIZE); got ${pageSize}.`);
 }
 
 /** Cypher list indexes are 32-bit: past that, a slice fails rather than coming back empty. */

@@ -2,6 +2,7 @@ import { deriveExternalReferences, externalReferenceFilters } from '../../../ent
 import type { EntityDef } from '../../../entities/types.js';
 import { PERSON_NAME, PERSON_PROGRAM_PATHS } from '../people/people.entity.js';
 import { relatedFilters } from '../../../entities/declare.js';
+import { BadRequestError } from '../../../errors.js';
 
 // A list holds no program or crop of its own (its `data` are bare DbIds of any type, not relationships): it belongs
 // to the programs of its owner.
@@ -49,15 +50,20 @@ export const listEntity: EntityDef = {
 };
 
 /**
- * listSize always counts `data`: a record naming `data` gets its size (null clears it: 0), and a listSize sent
- * without `data` is dropped, so the stored count never disagrees with the items (one that is not an integer, or beyond 2^53,
- * stays for the request validation to name). Every write also stamps dateModified unless the body sets it.
- * POST /lists/{listDbId}/data keeps both up to date the same way.
+ * listSize always counts `data`: a record naming `data` gets its size (null clears it: 0), so the stored count never
+ * disagrees with the items. A listSize sent with another count, or without `data`, is refused rather than dropped (one
+ * that is not an integer, or beyond 2^53, stays for the request validation to name). Every write also stamps
+ * dateModified unless the body sets it. POST /lists/{listDbId}/data keeps both up to date the same way.
  */
 function withListSize(record: Record<string, unknown>): Record<string, unknown> {
   const { listSize, ...rest } = record;
   if (!Object.hasOwn(rest, 'dateModified')) rest.dateModified = new Date().toISOString();
   if (Object.hasOwn(rest, 'data')) rest.listSize = Array.isArray(rest.data) ? rest.data.length : 0;
   if (listSize !== undefined && listSize !== null && !Number.isSafeInteger(listSize)) rest.listSize = listSize;
+  else if (listSize !== undefined && listSize !== null && listSize !== rest.listSize) {
+    throw new BadRequestError(Object.hasOwn(rest, 'data')
+      ? `listSize ${listSize} is not the number of items in data (${rest.listSize}): listSize counts data; leave it out or send ${rest.listSize}.`
+      : `listSize ${listSize} without data: listSize counts the items of data, so it is set by sending data; leave it out.`);
+  }
   return rest;
 }

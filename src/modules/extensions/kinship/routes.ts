@@ -3,10 +3,10 @@
 // &method=; JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) holding one matrix (matrix=). One
 // traversal reads the pedigree; kinship.ts computes. A POST here is a read (declared so below).
 import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { respondDelimited, tableFormat } from '../../../http/formats.js';
+import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { offering, read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { computeKinship, type UnusedParent } from './kinship.js';
 import { kinshipRequest, matrixOf, type KinshipRequest } from './params.js';
@@ -16,7 +16,7 @@ export const KINSHIP_PATH = '/extensions/kinship';
 const SHAPE_PARAMS = ['format', 'matrix'];
 const NAMED_IN_MESSAGES = 20;
 
-export const routes: RouteDef[] = [
+export const routes: RouteDef[] = offering(TABLE_TYPES,
   read.get(KINSHIP_PATH, async (ctx) => {
     const { germplasmDbId, method, ...rest } = filterInput(ctx);
     reportIgnored(ctx, Object.keys(rest).filter((k) => !SHAPE_PARAMS.includes(k)));
@@ -34,7 +34,7 @@ export const routes: RouteDef[] = [
     reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !SHAPE_PARAMS.includes(k)));
     await answer(ctx, kinshipRequest(germplasmDbIds, method, { ids: 'germplasmDbIds', method: 'method' }));
   }),
-];
+);
 
 const named = (ids: string[]) =>
   ids.slice(0, NAMED_IN_MESSAGES).map((id) => JSON.stringify(id)).join(', ') + (ids.length > NAMED_IN_MESSAGES ? ` and ${ids.length - NAMED_IN_MESSAGES} more` : '');

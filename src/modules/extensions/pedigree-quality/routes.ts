@@ -3,10 +3,10 @@
 // JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv). One statement reads the scope (query.ts);
 // quality.ts finds the problems.
 import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { respondDelimited, tableFormat } from '../../../http/formats.js';
+import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { offering, read, type RouteDef } from '../../../http/routes.js';
 import { QUALITY_CHECKS, qualityFindings, type QualityCheck } from './quality.js';
 import { readQualityScope } from './query.js';
 
@@ -19,7 +19,7 @@ function single(value: string | string[] | undefined, name: string): string | un
   return v;
 }
 
-export const routes: RouteDef[] = [
+export const routes: RouteDef[] = offering(TABLE_TYPES,
   read.get(QUALITY_PATH, async (ctx) => {
     const format = tableFormat(ctx, ctx.query.format);
     const { commonCropName, programDbId, check, format: _format, ...rest } = filterInput(ctx);
@@ -48,4 +48,4 @@ export const routes: RouteDef[] = [
       ...findings.map((f) => [f.check, f.germplasmDbId, f.germplasmName ?? '', f.relatedDbIds.join(';'), f.reason]),
     ]);
   }),
-];
+);

@@ -4,10 +4,10 @@
 // envelope, CSV/TSV (Accept, or format=csv|tsv), and for A-inverse `format=giv`: the triplets as ASReml reads them.
 // One Cypher statement reads the pedigree (query.ts); inverse.ts computes.
 import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { respondDelimited, tableFormat, type TableFormat } from '../../../http/formats.js';
+import { respondDelimited, TABLE_TYPES, tableFormat, type TableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { offering, read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { computeGenerations } from './generations.js';
 import { decompose, inverseTriplets, type Decomposition } from './inverse.js';
@@ -76,7 +76,7 @@ const GENERATION_COLUMNS = ['germplasmDbId', 'germplasmName', 'maxGenerations', 
 
 export const routes: RouteDef[] = [
   // Generations and completeness share the request (and the read) of inbreeding; `method` does not change them.
-  ...both(GENERATIONS_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, _request, _dec, records) => {
+  ...offering(TABLE_TYPES, ...both(GENERATIONS_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, _request, _dec, records) => {
     const format = tableFormat(ctx, ctx.query.format);
     const data = computeGenerations(records);
     if (format === 'application/json') {
@@ -84,9 +84,9 @@ export const routes: RouteDef[] = [
       return;
     }
     respondDelimited(ctx, format, [[...GENERATION_COLUMNS], ...data.map((g) => GENERATION_COLUMNS.map((c) => String(g[c] ?? '')))]);
-  }),
+  })),
 
-  ...both(INBREEDING_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, request, dec) => {
+  ...offering(TABLE_TYPES, ...both(INBREEDING_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, request, dec) => {
     const format = tableFormat(ctx, ctx.query.format);
     if (format === 'application/json') {
       respondOne(ctx, {
@@ -97,9 +97,9 @@ export const routes: RouteDef[] = [
       return;
     }
     respondDelimited(ctx, format, [['germplasmDbId', 'germplasmName', 'inbreeding'], ...dec.germplasm.map((g) => [g.germplasmDbId, g.germplasmName ?? '', String(g.inbreeding)])]);
-  }),
+  })),
 
-  ...both(INVERSE_PATH, ['format', 'table'], (ctx) => (inverseFormat(ctx), inverseTableOf(ctx.query.table)), (ctx, request, dec) => {
+  ...offering([...TABLE_TYPES, 'text/plain'], ...both(INVERSE_PATH, ['format', 'table'], (ctx) => (inverseFormat(ctx), inverseTableOf(ctx.query.table)), (ctx, request, dec) => {
     const format = inverseFormat(ctx);
     const table = inverseTableOf(ctx.query.table);
     if (format === 'application/json') {
@@ -131,5 +131,5 @@ export const routes: RouteDef[] = [
     const rows: string[][] = [['row', 'column', 'value']];
     for (let i = 0; i < t.row.length; i++) rows.push([String(t.row[i]), String(t.column[i]), String(t.value[i])]);
     respondDelimited(ctx, format, rows);
-  }),
+  })),
 ];

@@ -26,6 +26,11 @@ export interface VcfImportOptions {
   dryRun?: boolean;
   /** Variants per staging transaction. */
   batchSize?: number;
+  /**
+   * Accept a file whose first line is not `##fileformat=VCFv4.x` (a header cut short by a tool, an older version).
+   * Without it such a file is refused, as bcftools refuses it ("unknown file type"); the CLI's --lenient.
+   */
+  lenient?: boolean;
   /** Progress in bytes of the file read. */
   onProgress?: (bytesRead: number, bytesTotal: number) => void;
 }
@@ -72,6 +77,18 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Variant DbIds: the set's DbId, this, and the 1-based row number in VARIANT_ID_DIGITS digits (read by it). */
 export const VARIANT_ID = '-v';
 
+/** VCF 4.0 to 4.5 (and later 4.x) as the first line says it; bcftools reads no file without a ##fileformat line. */
+const FILEFORMAT = /^##fileformat=VCFv4\.\d+\s*$/;
+/** CHROM POS ID REF ALT QUAL FILTER INFO FORMAT, before the sample columns. */
+const FIXED_COLUMNS = 9;
+
+/** Tab-separated fields of a line, counted without splitting it (a line of a wide file holds thousands). */
+function fieldCount(line: string): number {
+  let n = 1;
+  for (let i = line.indexOf('\t'); i !== -1; i = line.indexOf('\t', i + 1)) n++;
+  return n;
+}
+
 export async function importVcf(graph: Graph, file: string, options: VcfImportOptions): Promise<VcfImportReport> {
   const started = Date.now();
   const crop = options.crop.trim();
@@ -109,6 +126,10 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   try {
     for await (const line of lines) {
       lineNo++;
+      if (lineNo === 1 && !options.lenient && !FILEFORMAT.test(line)) {
+        throw new BadRequestError(`line 1: a VCF starts with ##fileformat=VCFv4.x; this file starts with ${JSON.stringify(line.slice(0, 60))} ` +
+          '(bcftools refuses it as "unknown file type"). Nothing was imported; to import it anyway, pass --lenient (lenient: true).');
+      }
       if (!parser) {
         if (!line.startsWith('#')) throw new BadRequestError(`line ${lineNo}: data before the #CHROM header line`);
         header.push(line);
@@ -124,6 +145,10 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
       if (!line.trim()) continue;
       let variant: VcfVariant;
       let packed;
+      const found = fieldCount(line) - FIXED_COLUMNS;
+      if (found !== parser.samples.length) {
+        throw new BadRequestError(`line ${lineNo}: ${line.split('\t', 2).join(':')} has ${found} sample columns; the #CHROM line names ${parser.samples.length}`);
+      }
       try {
         variant = parser.parseLine(line);
         if (!variant.CHROM || !Number.isInteger(variant.POS) || variant.POS < 1) throw new BadRequestError('no CHROM or POS');

@@ -9,7 +9,7 @@ import { assertCanModify } from '../../../auth/ownership.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { publicOrigin } from '../../../http/origin.js';
-import { read, write, type RouteDef } from '../../../http/routes.js';
+import { offering, read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { searchInput } from '../../../search/members.js';
@@ -41,14 +41,14 @@ export const routes: RouteDef[] = [
     respondOne(ctx, await getEntity(ctx.services.graph, images, id));
   }),
 
-  read.get(content, async (ctx) => {
+  ...offering(['image/*'], read.get(content, async (ctx) => {
     const id = ctx.params[images.idField];
     const stored = await readContent(ctx.services.graph, id);
     if (!stored) throw notFound(id);
     if (stored.bytes === null) throw new NotFoundError(`Image "${id}" has no content yet (PUT /images/${id}/imagecontent stores it).`);
     ctx.type = stored.mimeType ?? 'application/octet-stream';
     ctx.body = stored.bytes;
-  }),
+  })),
 
   write.post('/delete/images', (ctx) => deleteImages(ctx)),
 ];
@@ -62,7 +62,7 @@ function notFound(id: string) {
  * its end, so the client receives the 413 instead of a reset connection.
  */
 function readBytes(req: IncomingMessage, limit: number, declaredLength: string): Promise<Buffer> {
-  const tooLarge = () => new PayloadTooLargeError(`The image is larger than this server accepts (${limit} bytes).`);
+  const tooLarge = () => new PayloadTooLargeError(`The image is larger than this server accepts (at most ${limit} bytes, BRAPI_MAX_BODY_BYTES).`);
   if (Number(declaredLength) > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

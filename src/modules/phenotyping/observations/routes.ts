@@ -4,10 +4,10 @@
 import { deleteEntities } from '../../../entities/commands/deleteEntities.js';
 import { compileWhere } from '../../../entities/filters.js';
 import { BadRequestError } from '../../../errors.js';
-import { respondDelimited, tableFormat } from '../../../http/formats.js';
+import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondList, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, write, type RouteDef } from '../../../http/routes.js';
+import { offering, read, write, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { loadSpec } from '../../../openapi/spec.js';
@@ -18,7 +18,7 @@ import { observationEntity as obs } from './observations.entity.js';
 import { readTable, type TableObservation, type TableUnit } from './queries.js';
 
 export const routes: RouteDef[] = [
-  read.get('/observations/table', observationTable),
+  ...offering(TABLE_TYPES, read.get('/observations/table', observationTable)),
   write.post('/delete/observations', deleteObservations),
 ];
 

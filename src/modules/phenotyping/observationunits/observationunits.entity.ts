@@ -3,6 +3,7 @@
 // for every relationship of its position naming a unit (hierarchy.ts). Its trial, program and location are its
 // study's: shown and filtered through the graph, never stored.
 import { namedRef, relatedFilters } from '../../../entities/declare.js';
+import { BadRequestError } from '../../../errors.js';
 import { deriveExternalReferences, externalReferenceFilters } from '../../../entities/external-references.js';
 import { validateGeoJson } from '../../../entities/geojson.js';
 import type { EntityDef, FilterSpec } from '../../../entities/types.js';
@@ -61,9 +62,14 @@ export const observationUnitEntity: EntityDef = {
   views: { includeObservations: { default: false, fields: ['observations'], load: observationsOfUnits } },
   operations: ['list', 'get', 'create', 'update', 'bulkUpdate'],
   indexes: ['observationUnitName', 'levelName', 'levelCode'],
-  // Observations are not part of ObservationUnitNewRequest: they are written through /observations.
-  normalize: ({ observations: _observations, ...record }) => record,
+  // Observations are not part of ObservationUnitNewRequest: they are written through /observations. A unit sent back
+  // as read (observations null or empty) is fine; observations inside it would not be stored, so they are refused.
+  normalize: ({ observations, ...record }) =>
+    (observations === undefined || observations === null || (Array.isArray(observations) && !observations.length) ? record : { ...record, observations }),
   validate: (record, where) => {
+    if (record.observations !== undefined) {
+      throw new BadRequestError(`${where}.observations: a unit's observations are written through POST /observations (each naming its observationUnitDbId), not inside the unit; nothing was written.`);
+    }
     const position = record.observationUnitPosition as { geoCoordinates?: unknown } | null | undefined;
     validateGeoJson(position?.geoCoordinates, `${where}.observationUnitPosition.geoCoordinates`);
   },

@@ -2,10 +2,10 @@
 // (observationunits.entity.ts); POST /search/observationunits comes from src/search. Cypher: queries.ts.
 import { compileWhere } from '../../../entities/filters.js';
 import { listEntities, unknownIds } from '../../../entities/queries.js';
-import { respondDelimited, tableFormat } from '../../../http/formats.js';
+import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondList } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { offering, read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { loadSpec } from '../../../openapi/spec.js';
 import { studyEntity as studies } from '../../core/studies/studies.entity.js';
@@ -15,7 +15,7 @@ import { levelsInUse, unitTableCells, type Cell } from './queries.js';
 
 export const routes: RouteDef[] = [
   read.get('/observationlevels', observationLevels),
-  read.get(`/${units.path}/table`, unitTable),
+  ...offering(TABLE_TYPES, read.get(`/${units.path}/table`, unitTable)),
 ];
 
 // ---- GET /observationlevels ----------------------------------------------------------------------------------------
