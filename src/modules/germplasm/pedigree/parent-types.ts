@@ -89,9 +89,9 @@ export function reconcileParentTypes(edges: Edge[], stored: Map<string, StoredPa
     for (const e of written) types.set(e.parent, e.parentType);
     const setProblem = policy === 'keep' ? parentSetProblem([...types.values()]) : undefined;
     if (refused.length || setProblem) {
-      const storedSet = before.map((s) => ref(s.parent, s.name, s.parentType));
+      const storedSet = before.map((s) => ref(s.parent, s.name, s.parentType)).sort(byTypeAndName);
       const givenSet = given.map((e) => ref(e.parent, name(e.parent), e.parentType));
-      const would = [...types].map(([id, t]) => ref(id, name(id), t)).sort((a, b) => compare(a.parentType, b.parentType) || compare(a.germplasmName, b.germplasmName));
+      const would = [...types].map(([id, t]) => ref(id, name(id), t)).sort(byTypeAndName);
       const reason = refused.length
         ? `${refused.join('; ')} (stored: ${words(storedSet)}; given: ${words(givenSet)})`
         : `${setProblem} (it would have: ${words(would)}) if the stored parents were kept and the given ones added ` +
@@ -107,3 +107,5 @@ export function reconcileParentTypes(edges: Edge[], stored: Map<string, StoredPa
 }
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** The order check-parent-types.cypher lists a set in, so a message reads the same every time. */
+const byTypeAndName = (a: ParentRef, b: ParentRef) => compare(a.parentType, b.parentType) || compare(a.germplasmName, b.germplasmName);

@@ -122,7 +122,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 
   await tx.run(cypher('germplasm/pedigree/lock'));
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
-  const stored = await tx.run<Taxon & { id: string }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const found = await tx.run<Taxon & { id: string; name: string | null }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const storedNames = new Map(found.map((r) => [r.id, r.name]));
+  const stored = found.map(({ name: _name, ...taxon }) => taxon);
   const existing = new Set(stored.map((r) => r.id));
   // Parents stored for the children the write gives parents to: a given type against a different stored one.
   const storedChildren = [...new Set(upload.edges.map((e) => e.child))].filter((id) => existing.has(id));
@@ -133,7 +135,7 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     }
   }
   const nameOf = (id: string) => {
-    const name = described.get(id)?.germplasm.germplasmName ?? upload.referencedNames.get(id);
+    const name = storedNames.get(id) ?? described.get(id)?.germplasm.germplasmName ?? upload.referencedNames.get(id);
     return typeof name === 'string' ? name : id;
   };
   const types = reconcileParentTypes(upload.edges, storedParents, props.parentTypes ?? (updateExisting ? 'replace' : 'keep'), nameOf);
