@@ -16,6 +16,10 @@ const USAGE = `usage: npm run import -- <file> --crop <crop> [options]
                                       import creates belongs to it
   --genus <name> --species <name>     genus and species of the germplasm the import creates
   --allow-wide-crosses                keep parent relationships between crops (otherwise rejected)
+  --replace-parent-types              write the file's parent types over different stored ones; by default a parent
+                                      without a sex keeps the FEMALE/MALE/SELF/CLONAL type stored for it, and a row
+                                      that would change a known type, or whose parents do not go with the stored
+                                      ones, is reported as a conflict and not written
   --format soybase|helium|csv|brapi   default: from the file name and first lines
   --dry-run                           check everything, write nothing; the report counts what would change
   --report <file>                     default: ./<file name>.import-report.json
@@ -40,6 +44,7 @@ const { values, positionals } = parseArgs({
     genus: { type: 'string' },
     species: { type: 'string' },
     'allow-wide-crosses': { type: 'boolean', default: false },
+    'replace-parent-types': { type: 'boolean', default: false },
     format: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     report: { type: 'string' },
@@ -81,6 +86,7 @@ await runWithGraph(async (graph) => {
     genus: values.genus,
     species: values.species,
     allowWideCrosses: values['allow-wide-crosses'],
+    replaceParentTypes: values['replace-parent-types'],
     columns,
     header: !values['no-header'],
     unsexed: values['unsexed-parents'] as UnsexedPolicy,
@@ -93,18 +99,26 @@ await runWithGraph(async (graph) => {
   });
   bar?.finish();
   writeReport(report, summary(report));
-  return report.rejected.length ? 3 : 0;
+  return report.rejected.length || report.conflicts.length ? 3 : 0;
 });
 
 function summary(r: FileImportReport): string {
   const would = r.dryRun ? 'would be ' : '';
+  const n = r.names;
   const lines = [
     `${r.dryRun ? 'dry run (nothing written): ' : ''}${r.file} (${r.format}${r.crop ? `, ${r.crop}` : ''}): ${r.records} records in ${r.seconds.toFixed(1)} s`,
-    `  ${r.existing} germplasm already in the database${r.matchedOtherwise.length ? ` (${r.matchedOtherwise.length} matched by accession number, PUI or synonym)` : ''}, ${r.created} ${would}created`,
-    `  ${r.linked} parent relationships ${would}written, ${r.unchanged} already stored as given`,
+    `  ${n.names} names: ${n.existing} existing${r.matchedOtherwise.length ? ` (${r.matchedOtherwise.length} matched by accession number, PUI or synonym)` : ''}, ${n.created} ${would}created, ${n.ambiguous} ambiguous, ${n.onlyInRejectedRows} only in rejected rows` +
+      ` (these add up to the file's ${n.names} distinct names${n.rejectedOnly.length ? '; see names.rejectedOnly' : ''})`,
+    `  ${r.linked} parent relationships ${would}written: ${r.added} added, ${r.typeChanged} parent types changed${r.typeChanged ? ' (see typeChanges)' : ''}; ${r.unchanged} already stored as given`,
   ];
+  if (r.keptStoredSex) lines.push(`  ${r.keptStoredSex} parents given without a sex (POPULATION) kept the known type stored for them (kept stored sex; see keptTypes)`);
+  if (r.conflicts.length) {
+    lines.push(`  ${r.conflicts.length} conflicts: rows not written because their parents do not go with the stored ones${r.conflicts.length > 20 ? ' (all in the report)' : ''}:`);
+    const set = (refs: FileImportReport['conflicts'][number]['stored']) => refs.map((p) => `${p.germplasmName} ${p.parentType}`).join(', ');
+    for (const c of r.conflicts.slice(0, 20)) lines.push(`  - ${c.at.join(', ')}: ${c.germplasmName ?? c.germplasmDbId}: stored ${set(c.stored)}; file ${set(c.given)}`);
+  }
   if (r.otherCrops.length) lines.push(`  ${r.otherCrops.length} names known only outside ${r.crop} were made new ${r.crop} germplasm (see otherCrops)`);
-  if (r.unsexedParents.count) lines.push(`  ${r.unsexedParents.count} parents without a sex, stored as ${r.unsexedParents.storedAs === 'population' ? 'POPULATION' : 'FEMALE and MALE in file order where a line has two'}`);
+  if (r.unsexedParents.count) lines.push(`  ${r.unsexedParents.count} parents without a sex, stored as ${r.unsexedParents.storedAs === 'population' ? 'POPULATION' : 'FEMALE and MALE in file order where a line has two'}${r.keptStoredSex ? ' where no other type is stored for them' : ''}`);
   if (r.wideCrosses.length) lines.push(`  ${r.wideCrosses.length} parent relationships between crops kept (--allow-wide-crosses)`);
   if (r.merged.length) lines.push(`  ${r.merged.length} repeated rows merged (see merged)`);
   lines.push(`  ${r.rejected.length} rejected${r.rejected.length ? ':' : ''}`);

@@ -352,9 +352,22 @@ function declareServerResponses(paths: Record<string, Record<string, any>>, resp
 
 /** Query parameters this server takes on official operations beyond the files (documented in docs/api.md). */
 const SERVER_PARAMETERS: Record<string, object[]> = {
-  'post /pedigree': [allowWideCrosses()],
+  'post /pedigree': [allowWideCrosses(), replaceParentTypes()],
   'put /pedigree': [allowWideCrosses()],
 };
+
+function replaceParentTypes() {
+  return {
+    name: 'replaceParentTypes',
+    in: 'query',
+    required: false,
+    description:
+      'Write the given parent types over different stored ones. Without it a POPULATION parent keeps the FEMALE, ' +
+      'MALE, SELF or CLONAL type stored for it (an INFO status counts these), and a node that would change a known ' +
+      'type, or whose parents do not go with the stored ones, is refused with a 400 naming both sets.',
+    schema: { type: 'boolean', default: false },
+  };
+}
 
 function allowWideCrosses() {
   return {

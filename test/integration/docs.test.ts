@@ -93,6 +93,7 @@ describe('API documentation', () => {
     expect(doc.security).to.not.deep.equal([]);
     // The parameters this server takes beyond the files are declared where it takes them.
     for (const method of ['post', 'put']) expect(doc.paths['/pedigree'][method].parameters.map((p: any) => p.$ref ?? p.name), method).to.include('allowWideCrosses');
+    expect(doc.paths['/pedigree'].post.parameters.map((p: any) => p.$ref ?? p.name)).to.include('replaceParentTypes');
   });
 
   it('describes every tag it uses, and shows every extension under the Extensions tag', () => {

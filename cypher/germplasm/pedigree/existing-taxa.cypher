@@ -1,5 +1,6 @@
 // Which of the given germplasm DbIds exist, with their crop, genus and species: a pedigree write works out from them
-// the crops of the germplasm it creates and the wide crosses among their relationships.  Params: $ids
+// the crops of the germplasm it creates and the wide crosses among their relationships; the name, for messages.
+// Params: $ids
 UNWIND $ids AS id
 MATCH (g:Germplasm {germplasmDbId: id})
-RETURN g.germplasmDbId AS id, g.commonCropName AS commonCropName, g.genus AS genus, g.species AS species
+RETURN g.germplasmDbId AS id, g.germplasmName AS name, g.commonCropName AS commonCropName, g.genus AS genus, g.species AS species

@@ -6,7 +6,9 @@ import { BadRequestError } from '../../../errors.js';
 import { PARENT_TYPES, type Edge, type ParentType, type PedigreeUpload, type Problem, type UploadNode } from './types.js';
 
 /** PedigreeNode members stored on the germplasm as in the Germplasm schema. */
-export const GERMPLASM_MEMBERS = ['germplasmName', 'germplasmPUI', 'defaultDisplayName', 'breedingMethodDbId', 'additionalInfo', 'externalReferences'];
+// commonCropName is not a PedigreeNode member but clients send it (the germplasm's crop): it is stored on germplasm the
+// write creates (and by PUT), and refused by POST where it contradicts the stored crop (uploadPedigree.ts).
+export const GERMPLASM_MEMBERS = ['germplasmName', 'germplasmPUI', 'defaultDisplayName', 'breedingMethodDbId', 'additionalInfo', 'externalReferences', 'commonCropName'];
 /** PedigreeNode members that only the pedigree has, stored as plain germplasm properties. */
 const PEDIGREE_MEMBERS: Record<string, 'string' | 'integer'> = {
   familyCode: 'string',

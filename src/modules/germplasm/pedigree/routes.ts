@@ -36,6 +36,9 @@ async function pedigreeNodeOf(ctx: BrapiContext, shape: Partial<PedigreeShape>) 
   return node;
 }
 
+/** The first 20 items in words (a bulk upload's status stays readable). */
+const listed = (items: string[]) => items.slice(0, 20).join(', ') + (items.length > 20 ? ` and ${items.length - 20} more` : '');
+
 function withoutLinks(node: unknown): unknown {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
   const { parents: _parents, progeny: _progeny, ...own } = node as Record<string, unknown>;
@@ -61,14 +64,22 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
     }
     // A PARENT relationship between crops is refused unless the curator says the cross is wide on purpose.
     const allowWideCrosses = bool(ctx.query, 'allowWideCrosses', false);
+    // POST adds: a known stored type is kept (or its change refused) unless asked; PUT states the whole parent set.
+    const replaceTypes = method === 'PUT' || bool(ctx.query, 'replaceParentTypes', false);
     const result = await uploadPedigree(ctx.services.graph, {
       upload,
       updateExisting: method === 'PUT',
       actor: ctx.state.actor,
       allowWideCrosses,
       source: `${method} /pedigree`,
+      parentTypes: replaceTypes ? 'replace' : 'keep',
     });
-    addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.changedEdges} parent relationships written (${result.edges - result.changedEdges} already stored as given).`);
+    const unchanged = result.edges - result.changedEdges - result.keptTypes.length;
+    addStatus(ctx, 'INFO', `${result.created} germplasm created, ${result.changedEdges} parent relationships written (${unchanged} already stored as given).`);
+    addStatus(ctx, 'INFO', `${result.changedEdges - result.typeChanges.length} parent relationships added, ${result.typeChanges.length} parent types changed${result.typeChanges.length ? `: ${listed(result.typeChanges.map((c) => `${c.child} <- ${c.parent} ${c.from} to ${c.to}`))}` : ''}.`);
+    if (result.keptTypes.length) {
+      addStatus(ctx, 'INFO', `${result.keptTypes.length} parents given as POPULATION kept the type stored for them (kept stored sex): ${listed(result.keptTypes.map((k) => `${k.child} <- ${k.parent} ${k.parentType}`))}.`);
+    }
     for (const w of result.wideCrosses) addStatus(ctx, 'INFO', `Wide cross kept (allowWideCrosses): ${w.child} ${describeWideCross(w)}.`);
     if (result.changed) addStatus(ctx, 'INFO', `${result.changed} parent relationships changed, recorded as pedigree change ${result.changeId}.`);
     // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).

@@ -23,8 +23,19 @@ export interface Problem {
   reason: string;
   /** For a problem with one PARENT relationship: its parent. */
   parent?: string;
+  /** For a problem with one member of the node (not its parents): that member; an import leaves it out. */
+  field?: string;
   /** For a cycle: the germplasm on it, child first. */
   cycle?: string[];
+  /** For a child whose given parents do not go with its stored ones (parent-types.ts): both sets. */
+  conflict?: { stored: ParentRef[]; given: ParentRef[] };
+}
+
+/** A parent as a report names it. */
+export interface ParentRef {
+  germplasmDbId: string;
+  germplasmName: string;
+  parentType: ParentType;
 }
 
 export interface PedigreeUpload {

@@ -4,6 +4,7 @@
 import type { Actor } from '../../../../auth/actor.js';
 import type { Graph } from '../../../../graph/port.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
+import type { KeptType, TypeChange } from '../parent-types.js';
 import type { Problem } from '../types.js';
 import { uploadPedigree, type CreatedAs, type WideCross } from './uploadPedigree.js';
 
@@ -31,6 +32,8 @@ export interface ImportOptions {
   source?: string;
   /** false: record no pedigree history (the demo loader). */
   history?: boolean;
+  /** Write the given parent types over different stored ones; by default known types are kept (parent-types.ts). */
+  replaceParentTypes?: boolean;
 }
 
 export interface ImportReport {
@@ -38,21 +41,30 @@ export interface ImportReport {
   created: number;
   /** PARENT relationships written that were not stored as given before (new, or a new type). */
   linked: number;
+  /** Of those, stored relationships whose type changed. */
+  typeChanges: TypeChange[];
+  /** Relationships given as POPULATION (no sex) whose stored known type was kept. */
+  keptTypes: KeptType[];
+  /** DbIds of the germplasm created. */
+  createdDbIds: string[];
   /** PARENT relationships the input gives that were already stored as given. */
   unchanged: number;
   /** Relationships between crops kept because `allowWideCrosses` was set. */
   wideCrosses: WideCross[];
   /** One entry per rejected record; a cycle found from several of its relationships is reported once. */
   rejected: Problem[];
+  /** Children whose given parents do not go with the stored ones (with both sets); nothing of them was written. */
+  conflicts: Problem[];
 }
 
 const MAX_ATTEMPTS = 10;
 
 export async function importPedigree(graph: Graph, nodes: ImportNode[], options: ImportOptions = {}): Promise<ImportReport> {
   const { actor, dryRun = false, onBatch, createdAs, allowWideCrosses, source = 'import', history } = options;
+  const parentTypes = options.replaceParentTypes ? 'replace' : 'keep';
   // A dry run cannot commit one batch for the next to build on, so it checks the whole file at once.
   const batchSize = dryRun ? Math.max(nodes.length, 1) : (options.batchSize ?? 50_000);
-  const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, unchanged: 0, wideCrosses: [], rejected: [] };
+  const report: ImportReport = { nodes: nodes.length, created: 0, linked: 0, typeChanges: [], keptTypes: [], createdDbIds: [], unchanged: 0, wideCrosses: [], rejected: [], conflicts: [] };
   const seenCycles = new Set<string>();
   onBatch?.(0, nodes.length);
   for (let start = 0; start < nodes.length; start += batchSize) {
@@ -60,10 +72,13 @@ export async function importPedigree(graph: Graph, nodes: ImportNode[], options:
     for (let attempt = 1; ; attempt++) {
       try {
         const upload = parseUpload(batch, 'POST');
-        const result = await uploadPedigree(graph, { upload, updateExisting: false, actor, dryRun, createdAs, allowWideCrosses, source, history });
+        const result = await uploadPedigree(graph, { upload, updateExisting: false, actor, dryRun, createdAs, allowWideCrosses, source, history, parentTypes });
         report.created += result.created;
         report.linked += result.changedEdges;
-        report.unchanged += result.edges - result.changedEdges;
+        report.unchanged += result.edges - result.changedEdges - result.keptTypes.length;
+        report.typeChanges.push(...result.typeChanges);
+        report.keptTypes.push(...result.keptTypes);
+        report.createdDbIds.push(...result.createdDbIds);
         report.wideCrosses.push(...result.wideCrosses);
         onBatch?.(Math.min(start + batchSize, nodes.length), nodes.length);
         break;
@@ -71,7 +86,8 @@ export async function importPedigree(graph: Graph, nodes: ImportNode[], options:
         if (!(err instanceof PedigreeRejectedError) || attempt === MAX_ATTEMPTS) throw err;
         for (const problem of err.problems) {
           const cycleKey = problem.cycle && [...new Set(problem.cycle)].sort().join('\u0000');
-          if (!cycleKey || !seenCycles.has(cycleKey)) report.rejected.push(problem);
+          if (problem.conflict) report.conflicts.push(problem);
+          else if (!cycleKey || !seenCycles.has(cycleKey)) report.rejected.push(problem);
           if (cycleKey) seenCycles.add(cycleKey);
         }
         batch = withoutRejected(batch, err.problems);
@@ -88,6 +104,13 @@ function withoutRejected<T extends Required<Pick<ImportNode, 'parents'>> & Impor
   const unknown = new Set(problems.map((p) => p.germplasmDbId).filter((id) => !described.has(id)));
   return batch.map((node) => {
     const mine = problems.filter((p) => p.germplasmDbId === node.germplasmDbId);
+    const fields = mine.filter((p) => p.field !== undefined);
+    if (fields.length) {
+      // A member refused (a crop that contradicts the stored one) goes; the node's parents stay.
+      const kept = { ...node };
+      for (const p of fields) delete kept[p.field!];
+      return kept;
+    }
     const everything = mine.some((p) => p.parent === undefined);
     const parents = everything
       ? []

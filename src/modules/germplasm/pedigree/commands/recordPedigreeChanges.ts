@@ -63,7 +63,12 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
       const changes = parentChanges(before, [...(await read()), ...created]);
       const changeId = randomUUID();
       if (changes.length) {
-        await tx2.run(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, children: entriesByChild(changes) });
+        const children = entriesByChild(changes);
+        const [{ recorded }] = await tx2.run<{ recorded: number }>(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, children });
+        // A write whose history is not whole must not commit, nor answer "recorded" (the error rolls it back).
+        if (recorded !== children.length) {
+          throw new Error(`pedigree history: ${recorded} of ${children.length} changed children recorded for change ${changeId}; the write is rolled back`);
+        }
       }
       return { changeId, changes };
     },

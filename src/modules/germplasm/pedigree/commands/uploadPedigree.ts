@@ -12,6 +12,7 @@ import type { Graph, Runner } from '../../../../graph/port.js';
 import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
 import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
+import { reconcileParentTypes, type KeptType, type ParentTypePolicy, type StoredParent, type TypeChange } from '../parent-types.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
 import { findCycles } from './findCycles.js';
 import { inheritedTaxa, wideCrossesOf, type Taxon } from './inheritCrop.js';
@@ -23,8 +24,14 @@ export interface UploadResult {
   created: number;
   /** PARENT relationships the request gives. */
   edges: number;
-  /** Of those, the ones that are new or change type (the others were already stored as given). */
+  /** Of those, the ones that are new or change type (the others were already stored as given, or kept their type). */
   changedEdges: number;
+  /** Stored relationships whose type the write changed (counted in changedEdges too). */
+  typeChanges: TypeChange[];
+  /** Relationships given as POPULATION (no sex) that kept the known type stored (parent-types.ts). */
+  keptTypes: KeptType[];
+  /** DbIds of the germplasm the write created. */
+  createdDbIds: string[];
   /** Relationships between germplasm of two crops, written because `allowWideCrosses` was set. */
   wideCrosses: WideCross[];
   /** The pedigree history entry of this write (pedigree-history extension), with the relationships it changed. */
@@ -71,6 +78,12 @@ export interface UploadPedigreeProps {
   source?: string;
   /** false: record no pedigree history (the demo data is the database's first content, not a change to it). */
   history?: boolean;
+  /**
+   * What a given type does to a different stored one (parent-types.ts): `keep` (the default of a write that adds,
+   * POST and the importer) keeps known types and refuses to change them; `replace` (the default of updateExisting,
+   * PUT, which states the whole parent set) writes the given types.
+   */
+  parentTypes?: ParentTypePolicy;
 }
 
 /** Thrown inside a dry run's transaction so that it rolls back; carries the result out. */
@@ -99,7 +112,8 @@ export async function uploadPedigree(graph: Graph, props: UploadPedigreeProps): 
 
 /** The write inside a transaction the caller holds (a cross writes its family with the cross itself). */
 export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Promise<UploadResult> {
-  const { upload, updateExisting, actor, createdAs = {}, allowWideCrosses = false, source = 'upload', history = true } = props;
+  const { updateExisting, actor, createdAs = {}, allowWideCrosses = false, source = 'upload', history = true } = props;
+  let { upload } = props;
   const described = new Map(upload.nodes.map((n) => [n.germplasmDbId, n]));
   const plans = upload.nodes.map((node) => ({
     node,
@@ -108,14 +122,30 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 
   await tx.run(cypher('germplasm/pedigree/lock'));
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
-  const stored = await tx.run<Taxon & { id: string }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const found = await tx.run<Taxon & { id: string; name: string | null }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const storedNames = new Map(found.map((r) => [r.id, r.name]));
+  const stored = found.map(({ name: _name, ...taxon }) => taxon);
   const existing = new Set(stored.map((r) => r.id));
+  // Parents stored for the children the write gives parents to: a given type against a different stored one.
+  const storedChildren = [...new Set(upload.edges.map((e) => e.child))].filter((id) => existing.has(id));
+  const storedParents = new Map<string, StoredParent[]>();
+  if (storedChildren.length) {
+    for (const p of await tx.run<StoredParent>(cypher('germplasm/pedigree/stored-parents'), { ids: storedChildren })) {
+      (storedParents.get(p.child) ?? storedParents.set(p.child, []).get(p.child)!).push(p);
+    }
+  }
+  const nameOf = (id: string) => {
+    const name = storedNames.get(id) ?? described.get(id)?.germplasm.germplasmName ?? upload.referencedNames.get(id);
+    return typeof name === 'string' ? name : id;
+  };
+  const types = reconcileParentTypes(upload.edges, storedParents, props.parentTypes ?? (updateExisting ? 'replace' : 'keep'), nameOf);
+  upload = { ...upload, edges: types.edges };
   // The relationships of germplasm this write creates: none before it, exactly these after it.
   const createdEdges = upload.edges.filter((e) => !existing.has(e.child));
   const changes = history ? await snapshotParents(tx, upload, existing, createdEdges) : null;
 
   // Endpoints the request names but does not describe can be created only if the reference gives a name.
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...types.conflicts];
   const minimal: Array<{ germplasmDbId: string; germplasmName: string }> = [];
   for (const id of referenced) {
     if (existing.has(id) || described.has(id)) continue;
@@ -124,6 +154,22 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     else problems.push({ germplasmDbId: id, reason: 'does not exist, and the request does not describe it (give it a germplasmName to create it)' });
   }
   const toCreate = plans.filter(({ node }) => !existing.has(node.germplasmDbId));
+  if (!updateExisting) {
+    // POST keeps what exists: a crop given for a stored germplasm must be the one it has, or it would be dropped.
+    const storedCrop = new Map(stored.map((r) => [r.id, r.commonCropName ?? null]));
+    for (const { node } of plans.filter(({ node }) => existing.has(node.germplasmDbId) && Object.hasOwn(node.germplasm, 'commonCropName'))) {
+      const given = node.germplasm.commonCropName;
+      const was = storedCrop.get(node.germplasmDbId);
+      if ((given ?? null) !== was) {
+        problems.push({
+          germplasmDbId: node.germplasmDbId,
+          field: 'commonCropName',
+          reason: `commonCropName is given as ${JSON.stringify(given)} but the germplasm is stored with ${was === null ? 'no crop' : JSON.stringify(was)}; ` +
+            'POST /pedigree does not change existing germplasm (PUT /pedigree or PUT /germplasm/{germplasmDbId} does)',
+        });
+      }
+    }
+  }
   if (updateExisting) {
     // An edit (PUT) may create a germplasm only when it names it; a typo in a key must not make a new one.
     for (const { node } of toCreate.filter(({ node }) => typeof node.germplasm.germplasmName !== 'string')) {
@@ -182,6 +228,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     created: rows.length,
     edges: upload.edges.length,
     changedEdges,
+    typeChanges: types.typeChanges,
+    keptTypes: types.kept,
+    createdDbIds: rows.map((r) => r.germplasmDbId),
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
   };

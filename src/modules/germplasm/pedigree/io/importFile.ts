@@ -8,6 +8,8 @@ import type { Graph } from '../../../../graph/port.js';
 import { BadRequestError } from '../../../../errors.js';
 import { importPedigree, type ImportNode } from '../commands/importPedigree.js';
 import type { WideCross } from '../commands/uploadPedigree.js';
+import type { KeptType, TypeChange } from '../parent-types.js';
+import type { ParentRef } from '../types.js';
 import { parseUpload, PedigreeRejectedError } from '../parseUpload.js';
 import { isPedigreeExpression, namedPedigree, slugIds, type NamedRow } from './namedRows.js';
 import { detectFormat, readPedigreeFile, type FileFormat, type NamedFile, type NodeFile, type ReadOptions, type RowProblem, type UnsexedPolicy } from './readers.js';
@@ -31,6 +33,12 @@ export interface ImportFileOptions extends ReadOptions {
   allowWideCrosses?: boolean;
   /** false: record no pedigree history (the demo loader). */
   history?: boolean;
+  /**
+   * Write the file's parent types over different stored ones. By default a parent the file gives without a sex keeps
+   * the type stored for it, and a row that would change a known type, or whose parents do not go with the stored
+   * ones, is a conflict and is not written (parent-types.ts).
+   */
+  replaceParentTypes?: boolean;
   actor?: Actor;
   onBatch?: (done: number, total: number) => void;
 }
@@ -39,6 +47,28 @@ export interface RejectedRow extends RowProblem {
   germplasmDbId?: string;
   parent?: string;
   cycle?: string[];
+}
+
+/** A row whose parents do not go with those stored for its line: both sets; nothing of the row was written. */
+export interface ConflictRow extends RowProblem {
+  germplasmDbId: string;
+  stored: ParentRef[];
+  given: ParentRef[];
+}
+
+/**
+ * Every distinct germplasm name of the file (for BrAPI JSON, every DbId), counted once in exactly one bucket:
+ * ambiguous (the name of several germplasm of the crop: its rows are left out), existing (in the database before the
+ * import), created, or only in rejected rows (new, and every row naming it was left out; listed).
+ */
+export interface NameAccount {
+  names: number;
+  existing: number;
+  created: number;
+  ambiguous: number;
+  onlyInRejectedRows: number;
+  /** The names counted in onlyInRejectedRows. */
+  rejectedOnly: string[];
 }
 
 /** How a name of the file was matched to a germplasm of the crop, when not by its germplasmName. */
@@ -57,6 +87,8 @@ export interface FileImportReport {
   records: number;
   /** Germplasm the file names that were already in the database (in the crop, for a names file). */
   existing: number;
+  /** The file's distinct names, each in one bucket (the buckets add up to `names.names`). */
+  names: NameAccount;
   /** Names files: how many names were matched by each field. */
   matched: Record<MatchField, number>;
   /** Names matched by accession number, PUI or synonym: the curator should see which. */
@@ -66,8 +98,18 @@ export interface FileImportReport {
   /** Parents the file gives without a sex, and the type they were stored with. */
   unsexedParents: { count: number; storedAs: UnsexedPolicy };
   created: number;
-  /** PARENT relationships that are new or change type; a dry run counts what would be. */
+  /** PARENT relationships that are new or change type (added + typeChanged); a dry run counts what would be. */
   linked: number;
+  /** New PARENT relationships. */
+  added: number;
+  /** Stored PARENT relationships whose type changed (only with replaceParentTypes, or a POPULATION one given a sex). */
+  typeChanged: number;
+  typeChanges: TypeChange[];
+  /** Parents given without a sex (POPULATION) for relationships stored with a known type, which was kept. */
+  keptStoredSex: number;
+  keptTypes: KeptType[];
+  /** Rows not written because their parents do not go with the stored ones (both sets given). */
+  conflicts: ConflictRow[];
   /** PARENT relationships the file gives that were already stored as given. */
   unchanged: number;
   wideCrosses: WideCross[];
@@ -101,6 +143,7 @@ export async function importPedigreeFile(graph: Graph, file: string, options: Im
     createdAs,
     allowWideCrosses: options.allowWideCrosses,
     history: options.history,
+    replaceParentTypes: options.replaceParentTypes,
   });
   const rejected: RejectedRow[] = [...plan.problems];
   const described = new Set(plan.nodes.map((n) => n.germplasmDbId));
@@ -120,19 +163,35 @@ export async function importPedigreeFile(graph: Graph, file: string, options: Im
       ...(problem.cycle ? { cycle: problem.cycle } : {}),
     });
   }
+  const conflicts: ConflictRow[] = result.conflicts.map((problem) => ({
+    at: plan.at.get(problem.germplasmDbId) ? [plan.at.get(problem.germplasmDbId)!] : rowsNaming(problem.germplasmDbId),
+    germplasmDbId: problem.germplasmDbId,
+    germplasmName: plan.names.get(problem.germplasmDbId),
+    reason: problem.reason,
+    stored: problem.conflict!.stored,
+    given: problem.conflict!.given,
+  }));
+  const names = await accountNames(graph, plan, options.crop, result.createdDbIds);
   return {
     file,
     format,
     dryRun: options.dryRun ?? false,
     crop: options.crop ?? null,
     records: plan.records,
-    existing: plan.existing,
+    existing: names.existing,
+    names,
     matched: plan.matched,
     matchedOtherwise: plan.matchedOtherwise,
     otherCrops: plan.otherCrops,
     unsexedParents: { count: read.kind === 'names' ? read.unsexed : 0, storedAs: options.unsexed ?? 'population' },
     created: result.created,
     linked: result.linked,
+    added: result.linked - result.typeChanges.length,
+    typeChanged: result.typeChanges.length,
+    typeChanges: result.typeChanges,
+    keptStoredSex: result.keptTypes.length,
+    keptTypes: result.keptTypes,
+    conflicts: conflicts.sort((a, b) => position(a) - position(b)),
     unchanged: result.unchanged,
     wideCrosses: result.wideCrosses,
     merged: read.kind === 'names' ? read.merged.sort((a, b) => position(a) - position(b)) : [],
@@ -152,6 +211,12 @@ interface Plan {
   matched: Record<MatchField, number>;
   matchedOtherwise: NameMatch[];
   otherCrops: Array<{ name: string; crops: string[] }>;
+  /** Every distinct name (BrAPI JSON: DbId) the file holds, rejected rows included, in file order. */
+  fileNames: string[];
+  /** The DbId each name of the planned nodes stands for (BrAPI JSON: itself). */
+  nameIds: Map<string, string>;
+  /** Names that are the name of several germplasm of the crop. */
+  ambiguous: Set<string>;
 }
 
 const noMatches = (): Record<MatchField, number> => ({ germplasmName: 0, accessionNumber: 0, germplasmPUI: 0, synonym: 0 });
@@ -204,7 +269,16 @@ async function planNames(graph: Graph, read: NamedFile, format: FileFormat, opti
   for (const [name, id] of await newIds(graph, unmatched, prefix)) ids.set(name, id);
   const nodes = namedPedigree(rows, ids, { prefix, expressions, founders: true });
   const at = new Map(rows.map((r) => [ids.get(r.strain)!, r.at]));
-  return { nodes, at, names: namesOf(nodes), problems, records: read.rows.length, existing, matched, matchedOtherwise, otherCrops };
+  const nameIds = new Map<string, string>();
+  for (const n of nodes) {
+    if (n.germplasmName) nameIds.set(n.germplasmName, n.germplasmDbId);
+    for (const p of n.parents) nameIds.set(p.germplasmName, p.germplasmDbId);
+  }
+  const ambiguous = new Set([...found].filter(([, m]) => m.ids.length > 1).map(([name]) => name));
+  return {
+    nodes, at, names: namesOf(nodes), problems, records: read.rows.length, existing, matched, matchedOtherwise, otherCrops,
+    fileNames: read.names, nameIds, ambiguous,
+  };
 }
 
 /**
@@ -265,7 +339,51 @@ async function planNodes(graph: Graph, read: NodeFile): Promise<Plan> {
   }
   let existing = 0;
   for (const chunk of chunks([...at.keys()])) existing += (await graph.read(cypher('germplasm/pedigree/existing'), { ids: chunk })).length;
-  return { nodes, at, names: namesOf(nodes), problems, records: read.nodes.length, existing, matched: noMatches(), matchedOtherwise: [], otherCrops: [] };
+  const fileNames = [...new Set(read.nodes.flatMap((n) => [n.germplasmDbId, ...parentIds(n)]))];
+  return {
+    nodes, at, names: namesOf(nodes), problems, records: read.nodes.length, existing, matched: noMatches(), matchedOtherwise: [], otherCrops: [],
+    fileNames, nameIds: new Map(fileNames.map((id) => [id, id])), ambiguous: new Set(),
+  };
+}
+
+/** The DbIds a node of a BrAPI file names as parents (members that are not DbIds are the upload's to report). */
+function parentIds(node: ImportNode): string[] {
+  const parents: unknown = node.parents;
+  if (!Array.isArray(parents)) return [];
+  return parents.map((p) => (p as { germplasmDbId?: unknown } | null)?.germplasmDbId).filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/**
+ * Puts every distinct name of the file in one bucket (NameAccount): ambiguous, existing, created, or only in rejected
+ * rows. Names met only in rows the reader left out were never matched: they are looked up here, as the plan would.
+ */
+async function accountNames(graph: Graph, plan: Plan, crop: string | undefined, createdDbIds: string[]): Promise<NameAccount> {
+  const created = new Set(createdDbIds);
+  const unplanned = plan.fileNames.filter((n) => !plan.nameIds.has(n) && !plan.ambiguous.has(n));
+  const ambiguous = new Set(plan.ambiguous);
+  const storedNames = new Set<string>();
+  if (crop && unplanned.length) {
+    for (const [name, { ids }] of await matchNames(graph, unplanned, crop)) (ids.length > 1 ? ambiguous : storedNames).add(name);
+  }
+  const ids = [...new Set(plan.nameIds.values())];
+  const storedIds = new Set<string>();
+  for (const chunk of chunks(ids)) {
+    for (const { id } of await graph.read<{ id: string }>(cypher('germplasm/pedigree/existing'), { ids: chunk })) storedIds.add(id);
+  }
+  const account: NameAccount = { names: 0, existing: 0, created: 0, ambiguous: 0, onlyInRejectedRows: 0, rejectedOnly: [] };
+  // A dry run rolls its writes back, so what it would create is not stored: it is counted from the upload's answer.
+  for (const name of new Set([...plan.fileNames, ...plan.nameIds.keys()])) {
+    account.names++;
+    const id = plan.nameIds.get(name);
+    if (ambiguous.has(name)) account.ambiguous++;
+    else if (id !== undefined && created.has(id)) account.created++;
+    else if (storedNames.has(name) || (id !== undefined && storedIds.has(id))) account.existing++;
+    else {
+      account.onlyInRejectedRows++;
+      account.rejectedOnly.push(name);
+    }
+  }
+  return account;
 }
 
 function namesOf(nodes: ImportNode[]): Map<string, string> {

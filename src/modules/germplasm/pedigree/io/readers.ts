@@ -30,6 +30,8 @@ export interface NamedFile {
   merged: RowProblem[];
   /** Parents the file gives without a sex, stored as `unsexed` says. */
   unsexed: number;
+  /** Every distinct name in the file's line and parent cells, rows left out included, in file order. */
+  names: string[];
 }
 
 export interface NodeFile {
@@ -230,9 +232,11 @@ class RowCollector {
   private readonly byName = new Map<string, { at: string; parents: Map<string, Seen>; order: string[] }>();
   private readonly problems: RowProblem[] = [];
   private readonly merged: RowProblem[] = [];
+  private readonly names = new Set<string>();
 
   add(at: string, rawName: string | undefined, parents: RawParent[]) {
     const name = cellValue(rawName);
+    for (const cell of [name, ...parents.map((p) => cellValue(p.name))]) if (cell) this.names.add(cell);
     if (!name) return void this.problems.push({ at: [at], reason: 'has no line name' });
     const given: Array<{ parent: string; seen: Seen }> = [];
     let named = 0;
@@ -302,7 +306,7 @@ class RowCollector {
       });
       return { strain, parents, at: line.at };
     });
-    return { rows, problems: this.problems, merged: this.merged, unsexed };
+    return { rows, problems: this.problems, merged: this.merged, unsexed, names: [...this.names] };
   }
 }
 
