@@ -76,8 +76,8 @@ describe('bundled Neo4j 5', function () {
       expect(captions.map(words).sort()).to.deep.equal(names.map((n) => words(n.name)).sort());
       expect(captions).to.include('Williams 82');
       // Parent types on the pedigree edges.
-      const types = await page.locator('svg .relationship text').allInnerTexts();
-      expect(types.map((t) => t.trim()).filter(Boolean)).to.include.members(['FEMALE', 'MALE']);
+      const types = await page.locator('svg .relationship text').evaluateAll((ts) => ts.map((t) => t.textContent?.trim() ?? ''));
+      expect(types.filter(Boolean)).to.include.members(['FEMALE', 'MALE']);
     } finally {
       await browser.close();
     }
