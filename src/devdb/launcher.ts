@@ -9,6 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { styleCommand } from './browser-style.js';
+
 export const NEO4J_VERSION = '5.26.30';
 const POM = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pom.xml');
 const PROJECT_ROOT = path.resolve(path.dirname(POM), '../..');
@@ -165,9 +167,10 @@ function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSec
     `db.memory.transaction.max=${txMemory}`,
     // A development store needs no transaction log history beyond recovery.
     'db.tx_log.rotation.retention_policy=2 files',
-    // What Neo4j Browser runs once connected (`:auto` runs Cypher): a first look at the pedigree, Williams 82's
-    // parents and grandparents, drawn as a graph.
-    "browser.post_connect_cmd=auto MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm) RETURN p",
+    // What Neo4j Browser runs once connected, commands split at semicolons: the style that captions each node by
+    // its name (browser-style.ts), then (`:auto` runs Cypher) a first look at the pedigree, Williams 82's parents and
+    // grandparents, drawn as a graph.
+    `browser.post_connect_cmd=${styleCommand()}; auto MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm) RETURN p`,
     '',
   ].join('\n');
   fs.mkdirSync(path.join(home, 'conf'), { recursive: true });

@@ -9,7 +9,8 @@ import type { BrapiRouter } from '../http/types.js';
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.6rem;margin-bottom:.2rem}p.lead{margin-top:0;color:#555}ul.links{padding:0;list-style:none}
 ul.links li{margin:.4rem 0}ul.links a{font-weight:600}code,pre{font:14px/1.4 ui-monospace,monospace;background:#f3f3f3}
-pre{padding:.6rem .8rem;overflow-x:auto;border-radius:4px}h2{font-size:1.15rem;margin-top:1.8rem}
+pre{padding:.6rem .8rem;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere;margin:.3rem 0 1rem}
+h2{font-size:1.15rem;margin-top:1.8rem}p.what{margin:.8rem 0 0}
 p.loading{background:#fff4d6;border-left:4px solid #e0a800;padding:.5rem .8rem}`;
 
 const CSP = [
@@ -36,11 +37,17 @@ function page(origin: string, basePath: string, neo4jBrowserUrl?: string, loadin
   const links = frontDoorLinks(origin, basePath, neo4jBrowserUrl);
   const base = `${origin}${basePath}`;
   const item = (href: string, label: string, what: string) => `<li><a href="${escape(href)}">${label}</a> ${what}</li>`;
-  const calls = [
-    `curl '${base}/germplasm?germplasmName=Williams%2082'`,
-    `curl '${base}/pedigree?germplasmDbId=soy-williams-82&pedigreeDepth=2&progenyDepth=0'`,
-    `curl '${base}/germplasm/soy-williams-82/pedigree'`,
-    `curl -X POST '${base}/extensions/kinship' -H 'Content-Type: application/json' \\\n  -d '{"germplasmDbIds": ["soy-williams-82", "soy-williams", "soy-lee"]}'`,
+  // Each call with what its answer says, a surprising one explained (long lines wrap inside their box).
+  const calls: Array<[string, string]> = [
+    ['The germplasm named Williams 82, the soybean cultivar whose genome is the reference:', `curl '${base}/germplasm?germplasmName=Williams%2082'`],
+    ['Its parents and grandparents, one node per germplasm with its parents and children:', `curl '${base}/pedigree?germplasmDbId=soy-williams-82&pedigreeDepth=2&progenyDepth=0'`],
+    ['Its pedigree string and parents, as BrAPI clients read them:', `curl '${base}/germplasm/soy-williams-82/pedigree'`],
+    [
+      'The kinship of Williams 82, Williams and Lee. Williams 82 and Williams come out unrelated (0) although Williams 82 ' +
+        'is a Williams backcross line: SoyBase records its parents as "Williams 7" x Kingwa, and "Williams 7" is kept as ' +
+        'a germplasm of its own with no parents, so nothing links it to Williams. Williams and Lee share an ancestor (0.03).',
+      `curl -X POST '${base}/extensions/kinship' -H 'Content-Type: application/json' \\\n  -d '{"germplasmDbIds": ["soy-williams-82", "soy-williams", "soy-lee"]}'`,
+    ],
   ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,7 +64,7 @@ ${links.neo4jBrowser ? item(links.neo4jBrowser, 'Neo4j Browser', 'the graph itse
 <h2>First steps</h2>
 <p>The demo data holds the SoyBase soybean pedigree and a small trial. Reads need no token; writes need one
 (<code>npm run token -- create</code>, see the README).</p>
-<pre>${calls.map(escape).join('\n')}</pre>
+${calls.map(([what, call]) => `<p class="what">${escape(what)}</p>\n<pre>${escape(call)}</pre>`).join('\n')}
 </body></html>
 `;
 }

@@ -47,7 +47,7 @@ describe('bundled Neo4j 5', function () {
     expect(devDb().browserUrl).to.equal(`${devDb().httpUrl}/browser/?dbms=${encodeURIComponent(devDb().boltUrl)}&preselectAuthMethod=NO_AUTH`);
   });
 
-  it('the printed Browser URL opens Neo4j Browser in Chromium, connected, showing the pedigree of Williams 82', async function () {
+  it('the printed Browser URL opens Neo4j Browser in Chromium, connected, showing the pedigree of Williams 82 by name', async function () {
     this.timeout(90_000);
     const browser = await launchChromium();
     try {
@@ -65,6 +65,19 @@ describe('bundled Neo4j 5', function () {
       expect(await page.locator('svg .node').count()).to.equal(expected.nodes);
       expect(await page.locator('svg .relationship').count()).to.be.above(0);
       expect(await page.title()).to.contain(devDb().boltUrl);
+      // Each germplasm captioned by its name (the style the post-connect command applies), not by its crop: the
+      // words of a node's caption lines, which Browser wraps inside the circle, make up the name.
+      const captions = await page.locator('svg .node').evaluateAll((nodes) =>
+        nodes.map((n) => [...n.querySelectorAll('text')].map((t) => t.textContent?.trim() ?? '').filter(Boolean).join(' ')));
+      const names = await server().graph.read<{ name: string }>(
+        `MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm)
+         UNWIND nodes(p) AS n RETURN DISTINCT n.germplasmName AS name`);
+      const words = (s: string) => s.replace(/…/g, '').split(/\s+/).filter(Boolean).join(' ');
+      expect(captions.map(words).sort()).to.deep.equal(names.map((n) => words(n.name)).sort());
+      expect(captions).to.include('Williams 82');
+      // Parent types on the pedigree edges.
+      const types = await page.locator('svg .relationship text').evaluateAll((ts) => ts.map((t) => t.textContent?.trim() ?? ''));
+      expect(types.filter(Boolean)).to.include.members(['FEMALE', 'MALE']);
     } finally {
       await browser.close();
     }

@@ -27,8 +27,7 @@ describe('front door (GET /)', () => {
 
   it('its first steps run as written against the demo data', async () => {
     const html = await (await fetch(`${server().url}/`)).text();
-    const block = decode(/<pre>([\s\S]*?)<\/pre>/.exec(html)![1]).replace(/\\\n\s*/g, '');
-    const calls = block.split('\n').filter(Boolean);
+    const calls = [...html.matchAll(/<pre>([\s\S]*?)<\/pre>/g)].map((m) => decode(m[1]).replace(/\\\n\s*/g, ''));
     expect(calls).to.have.length(4);
     for (const call of calls) {
       const url = /'(http[^']+)'/.exec(call)![1];
@@ -37,6 +36,28 @@ describe('front door (GET /)', () => {
       const json = await res.json() as { result: { data?: unknown[] } };
       expect(res.status, call).to.equal(200);
       if (json.result.data) expect(json.result.data, call).to.not.be.empty;
+    }
+  });
+
+  it('says what a surprising answer means: Williams 82 and Williams unrelated, through the parentless "Williams 7"', async () => {
+    const html = decode(await (await fetch(`${server().url}/`)).text());
+    expect(html).to.match(/Williams 82 and Williams come out unrelated \(0\)[^<]*"Williams 7" is kept as a germplasm of its own with no parents/);
+    // The facts the sentence states, read from the API.
+    const kinship = await api('POST', '/extensions/kinship', { germplasmDbIds: ['soy-williams-82', 'soy-williams', 'soy-lee'] });
+    expect(kinship.json.result.coancestry[0][1]).to.equal(0);
+    expect(kinship.json.result.coancestry[1][2]).to.be.within(0.025, 0.035);
+    const parents = (await api('GET', '/germplasm/soy-williams-82/pedigree')).json.result.parents.map((p: any) => p.germplasmName).sort();
+    expect(parents).to.deep.equal(['Kingwa', 'Williams 7']);
+    expect((await api('GET', '/germplasm/soy-williams-7/pedigree')).json.result.parents).to.deep.equal([]);
+  });
+
+  it('its example calls fit their boxes, on a wide and a narrow screen (long lines wrap)', async () => {
+    const { page } = browser;
+    for (const width of [1280, 420]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server().url}/`);
+      const cut = await page.locator('pre').evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent));
+      expect(cut, `at ${width} px`).to.deep.equal([]);
     }
   });
 

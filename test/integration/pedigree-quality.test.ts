@@ -1,5 +1,6 @@
 // The pedigree quality report over HTTP, on a crop of its own built for the test (each germplasm made to fail one
-// check), then the same scope by program and as CSV, and the whole database (SoyBase) counted against GET /germplasm.
+// check), ranked by severity and paged, then the same scope by program and as CSV, and the whole database (SoyBase)
+// counted against GET /germplasm.
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api, createRecords, server } from '../support/server.js';
@@ -8,7 +9,7 @@ const run = `qc-${Date.now().toString(36)}`;
 const CROP = `Crop ${run}`;
 const OTHER = `Other ${run}`;
 const PATH = '/extensions/pedigree-quality';
-const CHECKS = ['PARENT_SET', 'CROSSING_YEAR', 'DUPLICATE_CROSS', 'SIMILAR_NAME', 'UNKNOWN_PARENTS', 'UNKNOWN_PARENT', 'CROSS_CROP'];
+const CHECKS = ['CYCLE', 'PARENT_SET', 'CROSSING_YEAR', 'CROSS_CROP', 'DUPLICATE_CROSS', 'SIMILAR_NAME', 'UNKNOWN_PARENT', 'SISTER_LINES', 'UNKNOWN_PARENTS'];
 const id = (name: string) => `${run}-${name}`;
 const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), parentType });
 
@@ -33,6 +34,10 @@ describe('pedigree quality report extension', () => {
       { germplasmDbId: id('HALF'), germplasmName: `${run} half`, parents: [{ germplasmDbId: b, parentType: 'FEMALE' }] },
       { germplasmDbId: id('N1'), germplasmName: `ALPHA-${run.toUpperCase()}`, parents: [{ germplasmDbId: a, parentType: 'SELF' }] },
       { germplasmDbId: id('BAD'), germplasmName: `${run} bad`, parents: [{ germplasmDbId: a, parentType: 'SELF' }] },
+      // C1 entered a second time under its name in capitals: a likely duplicate (and a similar name).
+      { germplasmDbId: id('C1AGAIN'), germplasmName: `${run.toUpperCase()}-C1`, parents: [{ germplasmDbId: a, parentType: 'FEMALE' }, { germplasmDbId: b, parentType: 'MALE' }] },
+      { germplasmDbId: id('CY1'), germplasmName: `${run} cy1`, parents: [{ germplasmDbId: a, parentType: 'SELF' }] },
+      { germplasmDbId: id('CY2'), germplasmName: `${run} cy2`, parents: [{ germplasmDbId: id('CY1'), parentType: 'SELF' }] },
     ];
     const res = await api('POST', '/pedigree', children);
     expect(res.status, res.text).to.equal(200);
@@ -47,6 +52,21 @@ describe('pedigree quality report extension', () => {
       'MATCH (c:Germplasm {germplasmDbId: $child}), (p:Germplasm {germplasmDbId: $parent}) CREATE (c)-[:PARENT {parentType: "FEMALE"}]->(p)',
       { child: id('BAD'), parent: b },
     );
+    // A cycle, as a write around the upload's rules would leave it: CY1, selfed from A, becomes CY2's child too.
+    await server().graph.write(
+      'MATCH (c:Germplasm {germplasmDbId: $child})-[r:PARENT]->(), (p:Germplasm {germplasmDbId: $parent}) DELETE r CREATE (c)-[:PARENT {parentType: "SELF"}]->(p)',
+      { child: id('CY1'), parent: id('CY2') },
+    );
+    // One A x B cross recorded twice in one crossing project, both families crossed in 2001: likely duplicates.
+    const [block] = await createRecords('crossingprojects', [{ crossingProjectName: `Crosses ${run}` }]);
+    const twice = await createRecords('crosses', [1, 2].map((n) => ({
+      crossName: `${run} X${n}`, crossingProjectDbId: block.crossingProjectDbId, crossType: 'BIPARENTAL',
+      parent1: { germplasmDbId: a, parentType: 'FEMALE' }, parent2: { germplasmDbId: b, parentType: 'MALE' },
+    })));
+    const years = await api('PUT', '/pedigree', Object.fromEntries(twice.map((c) => [c.crossDbId, { crossingYear: 2001 }])));
+    expect(years.status, years.text).to.equal(200);
+    ids.x1 = twice[0].crossDbId;
+    ids.x2 = twice[1].crossDbId;
     const [program] = await createRecords('programs', [{ programName: `Program ${run}` }]);
     programDbId = program.programDbId;
     await createRecords('crossingprojects', [{ crossingProjectName: `Block ${run}`, programDbId, potentialParents: [ref('C1', 'FEMALE'), ref('R', 'MALE')] }]);
@@ -60,33 +80,62 @@ describe('pedigree quality report extension', () => {
     return res.json.result;
   }
 
-  it('a crop: every check finds the germplasm built to fail it, and nothing else', async () => {
+  it('a crop: every check finds the germplasm built to fail it, and nothing else, ranked by severity', async () => {
     const result = await report(`commonCropName=${encodeURIComponent(CROP)}`);
-    expect(result.germplasmCount).to.equal(8);
+    expect(result.germplasmCount).to.equal(13);
     const found = result.data.map((f: any) => [f.check, f.germplasmDbId, f.relatedDbIds]);
-    const { a, b, w, early } = ids;
+    const { a, b, w, early, x1, x2 } = ids;
+    const pair = [id('C1'), id('C1AGAIN'), id('R'), x1, x2];
+    const others = (g: string) => pair.filter((x) => x !== g).sort();
     expect(found).to.deep.equal([
+      ['CYCLE', id('CY1'), [id('CY2')]],
+      ['CYCLE', id('CY2'), [id('CY1')]],
       ['PARENT_SET', id('BAD'), [a, b].sort()],
       ['CROSSING_YEAR', early, [a]],
-      ['DUPLICATE_CROSS', id('C1'), [id('R')]],
-      ['DUPLICATE_CROSS', id('R'), [id('C1')]],
+      ['CROSS_CROP', early, [w]],
+      ['DUPLICATE_CROSS', id('C1'), [id('C1AGAIN')]],
+      ['DUPLICATE_CROSS', id('C1AGAIN'), [id('C1')]],
+      ['DUPLICATE_CROSS', x1, [x2]],
+      ['DUPLICATE_CROSS', x2, [x1]],
       ['SIMILAR_NAME', a, [id('N1')]],
+      ['SIMILAR_NAME', id('C1'), [id('C1AGAIN')]],
+      ['SIMILAR_NAME', id('C1AGAIN'), [id('C1')]],
       ['SIMILAR_NAME', id('N1'), [a]],
+      ['UNKNOWN_PARENT', id('HALF'), [b]],
+      ['SISTER_LINES', id('R'), others(id('R'))],
       ['UNKNOWN_PARENTS', a, []],
       ['UNKNOWN_PARENTS', b, []],
-      ['UNKNOWN_PARENT', id('HALF'), [b]],
-      ['CROSS_CROP', early, [w]],
     ].sort((x, y) => CHECKS.indexOf(x[0] as string) - CHECKS.indexOf(y[0] as string) || ((x[1] as string) < (y[1] as string) ? -1 : 1)));
-    expect(result.findingCount).to.equal(10);
-    expect(result.counts).to.include({ DUPLICATE_CROSS: 2, CROSS_CROP: 1, PARENT_SET: 1 });
-    expect(result.data.find((f: any) => f.check === 'DUPLICATE_CROSS' && f.germplasmDbId === id('R')).reason).to.include('reciprocal cross');
+    expect(result.data.map((f: any) => f.severity)).to.deep.equal([...Array(4).fill('ERROR'), ...Array(10).fill('WARNING'), ...Array(3).fill('INFO')]);
+    expect(result.findingCount).to.equal(17);
+    expect(result.severityCounts).to.deep.equal({ ERROR: 4, WARNING: 10, INFO: 3 });
+    expect(result.counts).to.include({ CYCLE: 2, DUPLICATE_CROSS: 4, SISTER_LINES: 1, CROSS_CROP: 1, PARENT_SET: 1 });
+    expect(result.summary[0]).to.deep.equal({ check: 'CYCLE', severity: 'ERROR', count: 2 });
+    expect(Object.keys(result).indexOf('summary')).to.be.below(Object.keys(result).indexOf('data'));
+    expect(result.data.find((f: any) => f.check === 'DUPLICATE_CROSS' && f.germplasmDbId === x1).reason).to.include('the same crossing year (2001) and crossing project');
+    expect(result.data.find((f: any) => f.check === 'SISTER_LINES').reason).to.include('lines from the reciprocal cross');
     expect(result.data.find((f: any) => f.check === 'CROSS_CROP').reason).to.include(OTHER);
+  });
+
+  it('paged with BrAPI paging; the summary counts every page', async () => {
+    const all = await report(`commonCropName=${encodeURIComponent(CROP)}`);
+    const res = await api('GET', `${PATH}?commonCropName=${encodeURIComponent(CROP)}&page=1&pageSize=5`);
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.metadata.pagination).to.deep.equal({ currentPage: 1, pageSize: 5, totalCount: 17, totalPages: 4 });
+    expect(res.json.result.data).to.deep.equal(all.data.slice(5, 10));
+    expect(res.json.result.findingCount).to.equal(17);
+    expect(res.json.result.counts).to.deep.equal(all.counts);
+    const only = await api('GET', `${PATH}?commonCropName=${encodeURIComponent(CROP)}&check=SISTER_LINES&check=CYCLE&pageSize=2`);
+    expect(only.json.result.data.map((f: any) => f.check)).to.deep.equal(['CYCLE', 'CYCLE']);
+    expect(only.json.metadata.pagination).to.include({ totalCount: 3, totalPages: 2 });
+    expect((await api('GET', `${PATH}?pageSize=0`)).status).to.equal(400);
   });
 
   it('a program: only the germplasm its crossing block names', async () => {
     const result = await report(`programDbId=${encodeURIComponent(programDbId)}`);
     expect(result.germplasmCount).to.equal(2);
-    expect(result.data.map((f: any) => [f.check, f.germplasmDbId])).to.deep.equal([['DUPLICATE_CROSS', id('C1')], ['DUPLICATE_CROSS', id('R')]]);
+    // C1 and R are sister lines (A x B and its reciprocal, different names); A and B lie outside the program.
+    expect(result.data.map((f: any) => [f.check, f.germplasmDbId])).to.deep.equal([['SISTER_LINES', id('C1')], ['SISTER_LINES', id('R')]]);
   });
 
   it('CSV, one row per finding; check= picks checks', async () => {
@@ -94,10 +143,10 @@ describe('pedigree quality report extension', () => {
     expect(res.status, res.text).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/^text\/csv/);
     const rows: string[][] = parse(res.text);
-    expect(rows[0]).to.deep.equal(['check', 'germplasmDbId', 'germplasmName', 'relatedDbIds', 'reason']);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[3]])).to.deep.equal([
-      ...[ids.a, ids.b].sort().map((g) => ['UNKNOWN_PARENTS', g, '']),
-      ['CROSS_CROP', ids.early, ids.w],
+    expect(rows[0]).to.deep.equal(['check', 'germplasmDbId', 'germplasmName', 'relatedDbIds', 'reason', 'severity']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[5]])).to.deep.equal([
+      ['CROSS_CROP', ids.early, ids.w, 'WARNING'],
+      ...[ids.a, ids.b].sort().map((g) => ['UNKNOWN_PARENTS', g, '', 'INFO']),
     ]);
   });
 

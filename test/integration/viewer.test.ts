@@ -65,6 +65,47 @@ async function settled(page: Page, url: string) {
   await page.waitForFunction((u) => document.getElementById('graph')?.getAttribute('data-request') === u, url, { timeout: 90_000 });
 }
 
+/**
+ * What makes a drawing unreadable, read from the page: two boxes overlapping, two labels overlapping (a box's lines,
+ * its ▲n / ▼n markers, edge labels), a box's label running out of its box, a box under the hint bar; and the scale
+ * the view is drawn at (screen pixels per drawing unit).
+ */
+async function legibility(page: Page): Promise<{ problems: string[]; scale: number; boxes: Array<{ id: string; l: number; t: number; r: number; b: number }> }> {
+  // A string, not a function: tsx would wrap the named arrow functions in a helper the page does not have.
+  return page.evaluate(`(() => {
+    const rect = (e) => { const b = e.getBoundingClientRect(); return { l: b.left, t: b.top, r: b.right, b: b.bottom }; };
+    // Half a pixel of tolerance: glyph boxes of neighbouring lines may touch.
+    const meet = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+    const problems = [];
+    const nodes = [...document.querySelectorAll('#graph g.node')].map((g) => ({ id: g.getAttribute('data-id'), box: rect(g.querySelector('rect')), texts: [...g.querySelectorAll('text')] }));
+    for (let i = 0; i < nodes.length; i++) {
+      for (let j = i + 1; j < nodes.length; j++) if (meet(nodes[i].box, nodes[j].box)) problems.push('boxes ' + nodes[i].id + ' and ' + nodes[j].id + ' overlap');
+    }
+    const labels = [
+      ...nodes.flatMap((n) => n.texts.map((t) => ({ what: n.id + ' "' + t.textContent + '"', r: rect(t) }))),
+      ...[...document.querySelectorAll('#graph .edge-label')].map((t) => ({ what: 'edge label "' + t.textContent + '"', r: rect(t) })),
+    ];
+    for (const n of nodes) {
+      for (const t of n.texts) {
+        const r = rect(t);
+        if (r.l < n.box.l - 0.5 || r.r > n.box.r + 0.5) problems.push(n.id + ' "' + t.textContent + '" runs out of its box');
+      }
+    }
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) if (meet(labels[i].r, labels[j].r)) problems.push(labels[i].what + ' and ' + labels[j].what + ' overlap');
+    }
+    const hint = document.getElementById('hint');
+    const graph = document.getElementById('graph');
+    if (!hint.hidden) {
+      const h = rect(hint);
+      for (const n of nodes) if (meet(h, n.box)) problems.push('the hint covers ' + n.id);
+      if (meet(h, rect(graph))) problems.push('the hint covers the drawing');
+    }
+    const scale = graph.clientWidth / graph.viewBox.baseVal.width;
+    return { problems, scale, boxes: nodes.map((n) => ({ id: n.id, ...n.box })) };
+  })()`);
+}
+
 const pedigreeUrl = (query: string) => `${server().baseUrl}/pedigree?${query}`;
 /** The request line the page shows: path and query (the link holds the full URL). */
 const shown = (url: string) => url.slice(new URL(url).origin.length);
@@ -453,6 +494,45 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     expectCleanTraffic();
   });
 
+  it('draws a germplasm with 80 children or more (Williams 82) in wrapped rows, legible at Fit: no box or label overlaps', async () => {
+    const { page } = session;
+    const query = `germplasmDbId=${W82}&pedigreeDepth=3&progenyDepth=1`;
+    await page.goto(`${origin()}/viewer?${query}`);
+    await settled(page, pedigreeUrl(query));
+    const expected = await expectedSlice(query, W82, false);
+    const children = expected.edges.filter((e) => e.startsWith(`${W82}>`)).map((e) => e.split('>')[1]);
+    expect(children.length).to.be.at.least(80);
+    expect((await drawn(page)).nodes).to.deep.equal(expected.nodes);
+    const { problems, scale, boxes } = await legibility(page);
+    expect(problems).to.deep.equal([]);
+    // The children stand in wrapped rows (not one row 15,000 px wide), and the whole view is shown at Fit at a
+    // scale where names read (the viewer's READABLE_SCALE), with no hint over it.
+    const rows = new Set(boxes.filter((b) => children.includes(b.id)).map((b) => Math.round(b.t)));
+    expect(rows.size).to.be.at.least(5);
+    expect(scale).to.be.at.least(0.55);
+    expect(await page.locator('#hint').isHidden()).to.equal(true);
+    // Their edges are bundled: one trunk from Williams 82, drawn as straight segments.
+    expect(await page.locator(`#graph path.edge.bundled[data-parent="${W82}"]`).count()).to.equal(children.length);
+    // The panel explains why a released cultivar reads F = 0 and F1.
+    await page.waitForSelector('#panel-analysis[data-state="done"]');
+    expect(await page.textContent('#analysis-fields [data-field="ancestry"]')).to.match(/^Parents' ancestry unknown: F counts only the recorded pedigree/);
+    await page.screenshot({ path: '/tmp/viewer-80-children.png' });
+    expectCleanTraffic();
+  });
+
+  it('draws the full tree of Williams 82 with no box or label overlapping and nothing under the hint', async () => {
+    const { page } = session;
+    const query = `germplasmDbId=${W82}&includeFullTree=true`;
+    await page.goto(`${origin()}/viewer?${query}`);
+    await settled(page, pedigreeUrl(query));
+    expect(await page.locator('#graph g.node.group').count()).to.be.above(0);
+    expect(await page.locator('#hint').isVisible()).to.equal(true);
+    const { problems } = await legibility(page);
+    expect(problems).to.deep.equal([]);
+    await page.screenshot({ path: '/tmp/viewer-full-tree.png' });
+    expectCleanTraffic();
+  });
+
   it('draws the baseline slice (Williams 82, 3 generations up, 1 down) completely, and looks like the stored screenshot', async () => {
     const { page } = session;
     // Other test files add children to Williams 82 and its ancestors in the shared database. The screenshot is of a
@@ -507,8 +587,8 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     for (const n of expected.data) {
       const name: string = n.germplasmName;
       const label = labels.get(n.germplasmDbId)!;
-      // Long names are cut to 23 characters and an ellipsis; the title holds the whole name.
-      expect(label.name, n.germplasmDbId).to.equal(name.length > 24 ? `${name.slice(0, 23)}…` : name);
+      // A long name is cut with an ellipsis where its box (and its ▲n marker) leaves room; the title holds it whole.
+      if (label.name !== name) expect(name.startsWith(label.name.slice(0, -1).trimEnd()) && label.name.endsWith('…'), `${n.germplasmDbId}: ${label.name}`).to.equal(true);
       expect(label.title.split('\n')[0], n.germplasmDbId).to.equal(`${name} (${n.germplasmDbId})`);
     }
     const geometry = await page.evaluate(() => {
@@ -531,6 +611,7 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
         expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3], `the boxes of ${ids[i]} and ${ids[j]} overlap`).to.equal(false);
       }
     }
+    expect((await legibility(page)).problems).to.deep.equal([]);
     // An edge starts on its parent's box and ends on its child's (dagre routes end on the box's border).
     const away = ([x, y]: number[], [l, t, r, b]: number[]) => Math.hypot(Math.max(l - x, 0, x - r), Math.max(t - y, 0, y - b));
     for (const e of geometry.ends) {

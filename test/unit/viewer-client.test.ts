@@ -4,7 +4,8 @@ import type { PedigreeNode } from '../../src/viewer/client/api.js';
 import { buildGraph } from '../../src/viewer/client/graph.js';
 import { collapseByGeneration, generations } from '../../src/viewer/client/generations.js';
 import type { ViewGraph } from '../../src/viewer/client/graph.js';
-import { NODE_HEIGHT, NODE_WIDTH } from '../../src/viewer/client/layout.js';
+import { NODE_HEIGHT, NODE_WIDTH, layoutGraph } from '../../src/viewer/client/layout.js';
+import { ancestryNote } from '../../src/viewer/client/analysis.js';
 
 describe('viewer client', () => {
   it('draws returned nodes, the selected one\'s siblings, and each parent relationship between drawn nodes once', () => {
@@ -96,5 +97,56 @@ describe('viewer client', () => {
       }
       expect(drawn.edges.some((e) => e.parentType === 'GROUP')).to.equal(true);
     });
+  });
+
+  it('wraps many leaf children of one germplasm into rows, with bundled edges that never cross a box', () => {
+    // P (with its own parent G) has 30 leaf children, and one child X with a second drawn parent Q: X stays out of the fan.
+    const nodes = ['G', 'P', 'Q', 'X', ...Array.from({ length: 30 }, (_, i) => `c${i}`)].map((id) => ({ id, name: id, kind: 'relative' as const, hiddenParents: 0, hiddenProgeny: 0 }));
+    const edges = [
+      { parent: 'G', child: 'P', parentType: 'FEMALE' },
+      { parent: 'P', child: 'X', parentType: 'FEMALE' },
+      { parent: 'Q', child: 'X', parentType: 'MALE' },
+      ...Array.from({ length: 30 }, (_, i) => ({ parent: 'P', child: `c${i}`, parentType: i % 2 ? 'MALE' : 'FEMALE' })),
+    ];
+    const layout = layoutGraph({ nodes, edges });
+    const kids = Array.from({ length: 30 }, (_, i) => layout.centres.get(`c${i}`)!);
+    const rows = new Set(kids.map((c) => c.y));
+    expect(rows.size).to.be.within(3, 6);
+    expect(layout.width).to.be.below(12 * NODE_WIDTH);
+    const all = [...layout.centres.entries()];
+    for (let i = 0; i < all.length; i++) {
+      for (let j = i + 1; j < all.length; j++) {
+        const [a, b] = [all[i][1], all[j][1]];
+        expect(Math.abs(a.x - b.x) < NODE_WIDTH && Math.abs(a.y - b.y) < NODE_HEIGHT, `${all[i][0]} and ${all[j][0]}`).to.equal(false);
+      }
+    }
+    const p = layout.centres.get('P')!;
+    for (let i = 0; i < 30; i++) {
+      const key = `c${i}\nP`;
+      const route = layout.routes.get(key)!;
+      expect(layout.straight!.has(key)).to.equal(true);
+      expect(route[0]).to.deep.equal({ x: p.x, y: p.y + NODE_HEIGHT / 2 });
+      expect(route.at(-1)).to.deep.equal({ x: kids[i].x, y: kids[i].y - NODE_HEIGHT / 2 });
+      // Each segment is horizontal or vertical and passes through no box (it may touch the child's top at its end).
+      for (let k = 1; k < route.length; k++) {
+        const [u, v] = [route[k - 1], route[k]];
+        expect(u.x === v.x || u.y === v.y).to.equal(true);
+        for (const [id, c] of all) {
+          const inside = (x: number, y: number) => Math.abs(x - c.x) < NODE_WIDTH / 2 - 0.01 && Math.abs(y - c.y) < NODE_HEIGHT / 2 - 0.01;
+          const mid = { x: (u.x + v.x) / 2, y: (u.y + v.y) / 2 };
+          expect(inside(mid.x, mid.y), `c${i}: segment ${k} crosses ${id}`).to.equal(false);
+        }
+      }
+    }
+    expect(layout.straight!.has('X\nP')).to.equal(false);
+  });
+
+  it('explains F and the generation code when the ancestry stops early', () => {
+    expect(ancestryNote({ maxGenerations: 2, completeGenerations: 1, generationCode: 'F1' })).to.equal(
+      "Parents' ancestry unknown: F counts only the recorded pedigree (unknown ancestors count as unrelated and not inbred), and F1 counts from the recorded cross, not the selfing the line may have had since.");
+    expect(ancestryNote({ maxGenerations: 0, completeGenerations: 0, generationCode: null })).to.match(/^No parents recorded/);
+    expect(ancestryNote({ maxGenerations: 3, completeGenerations: 0, generationCode: null })).to.match(/^A parent is unknown: F counts/);
+    expect(ancestryNote({ maxGenerations: 5, completeGenerations: 3, generationCode: 'F4' })).to.match(/^Ancestry unknown beyond 3 generations on some lines/);
+    expect(ancestryNote({ maxGenerations: 4, completeGenerations: 4, generationCode: 'F4' })).to.equal(null);
   });
 });

@@ -26,6 +26,22 @@ function row(field: string, label: string, text: string, title?: string, value?:
   return [h('dt', {}, label), dd];
 }
 
+/**
+ * Why F and the generation code may surprise, when the pedigree stops early: F counts only the recorded ancestors
+ * (the unknown ones count as unrelated and not inbred), and a code counts generations from the recorded cross (a
+ * released cultivar whose parents' own parents are unknown reads F1 with F = 0). Null when every line of the
+ * pedigree runs equally deep (nothing missing nearer than the founders).
+ */
+export function ancestryNote(g: { maxGenerations: number; completeGenerations: number; generationCode: string | null }): string | null {
+  if (g.maxGenerations === 0) return 'No parents recorded: F is taken as 0 and there is no generation code.';
+  if (g.completeGenerations === g.maxGenerations && g.maxGenerations > 1) return null;
+  const where = g.completeGenerations === 0
+    ? 'A parent is unknown'
+    : g.completeGenerations === 1 ? "Parents' ancestry unknown" : `Ancestry unknown beyond ${g.completeGenerations} generations on some lines`;
+  const code = g.generationCode ? `, and ${g.generationCode} counts from the recorded cross, not the selfing the line may have had since` : '';
+  return `${where}: F counts only the recorded pedigree (unknown ancestors count as unrelated and not inbred)${code}.`;
+}
+
 function rowOf(answer: any, germplasmDbId: string): any {
   const found = (answer?.result?.data ?? []).find((r: any) => r?.germplasmDbId === germplasmDbId);
   if (!found) throw new Error(`${germplasmDbId} is missing from the answer`);
@@ -73,6 +89,8 @@ export async function showAnalysis(germplasmDbId: string): Promise<void> {
         v.generationCode ?? '',
       ),
     );
+    const note = ancestryNote(v);
+    if (note) rows.push(...row('ancestry', 'note', note));
   } else problems.push(`generations unavailable (${shortError(g.reason)})`);
   fields.replaceChildren(...rows);
   status.textContent = problems.join('; ');

@@ -22,6 +22,7 @@ const READING_SCALE = 0.9;
 /** Larger slices are drawn by generation (generations.ts), sized so that Fit keeps labels at this scale or more. */
 const LARGE = 300;
 const LEGIBLE_SCALE = 0.75;
+const GROUPED_HINT = 'Large tree: one row per generation; select a germplasm to centre on it, or lower the depths to see every one.';
 
 const el = {
   search: byId<HTMLInputElement>('search'),
@@ -154,6 +155,9 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
     let drawnGraph = graph;
     let layout;
     if (graph.nodes.length > LARGE) {
+      // The hint's bar first: the rows that fit are counted in the area left above it.
+      say('');
+      hint(GROUPED_HINT);
       const { rowMax, maxRows } = capacity(el.graph.clientWidth || 800, el.graph.clientHeight || 600, LEGIBLE_SCALE);
       ({ graph: drawnGraph, layout } = collapseByGeneration(graph, q.germplasmDbId, rowMax, maxRows));
     } else layout = layoutGraph(graph);
@@ -168,15 +172,16 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
       (grouped ? ' (by generation: the boxes with a count stand for the rest)' : ' drawn') +
       (graph.nodes.length > answer.nodes.length ? ` (+${graph.nodes.length - answer.nodes.length} siblings)` : '') +
       ` · ${answer.pages} page${answer.pages > 1 ? 's' : ''} · ${ms} ms`;
-    say('');
-    if (grouped) {
-      panZoom.fit();
-      hint('Large tree: one row per generation; select a germplasm to centre on it, or lower the depths to see every one.');
-    } else if (panZoom.fitScale() >= READABLE_SCALE) panZoom.fit();
+    // A hint takes its bar under the drawing before the view is fitted to the area left above it.
+    if (grouped) panZoom.fit();
     else {
-      const c = layout.centres.get(q.germplasmDbId)!;
-      panZoom.centreOn(c.x, c.y, READING_SCALE);
-      hint('Large tree: shown at reading size around the selected germplasm. Drag to pan, scroll to zoom, Fit shows it all.');
+      say('');
+      if (panZoom.fitScale() >= READABLE_SCALE) panZoom.fit();
+      else {
+        hint('Large tree: shown at reading size around the selected germplasm. Drag to pan, scroll to zoom, Fit shows it all.');
+        const c = layout.centres.get(q.germplasmDbId)!;
+        panZoom.centreOn(c.x, c.y, READING_SCALE);
+      }
     }
     settled(answer.url);
   } catch (err) {

@@ -5,11 +5,37 @@ import { svg } from './dom.js';
 import type { ViewEdge, ViewGraph, ViewNode } from './graph.js';
 import { NODE_HEIGHT, NODE_WIDTH, type Layout, type Point } from './layout.js';
 
-const MAX_LABEL = 24;
+/** Text widths in the box's fonts (viewer.css), measured on a canvas: no layout pass per label. */
+const FONTS = { name: '600 12.5px "DejaVu Sans", "Segoe UI", Roboto, Helvetica, Arial, sans-serif', dbid: '10px "DejaVu Sans Mono", monospace', more: '10px "DejaVu Sans", "Segoe UI", Roboto, Helvetica, Arial, sans-serif' };
+let context: CanvasRenderingContext2D | null | undefined;
+function textWidth(text: string, font: string): number {
+  if (context === undefined) context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!context) return text.length * 7.5;
+  context.font = font;
+  return context.measureText(text).width;
+}
+
+/** The text cut (with an ellipsis) to fit `width` pixels in `font`. */
+export function fitText(text: string, width: number, font: string): string {
+  if (textWidth(text, font) <= width) return text;
+  let [lo, hi] = [0, text.length];
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (textWidth(`${text.slice(0, mid)}…`, font) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}…`;
+}
+
+const PAD_LEFT = 8;
+const PAD_RIGHT = 4;
 
 export function renderGraph(root: SVGSVGElement, graph: ViewGraph, layout: Layout) {
   const edges = svg('g', { class: 'edges' });
-  for (const e of graph.edges) edges.append(...drawEdge(e, layout.routes.get(`${e.child}\n${e.parent}`) ?? []));
+  for (const e of graph.edges) {
+    const key = `${e.child}\n${e.parent}`;
+    edges.append(...drawEdge(e, layout.routes.get(key) ?? [], layout.straight?.has(key) ?? false));
+  }
   const nodes = svg('g', { class: 'nodes' });
   for (const n of graph.nodes) nodes.append(drawNode(n, layout.centres.get(n.id)!));
   root.replaceChildren(markers(), edges, nodes);
@@ -35,18 +61,19 @@ function markers(): SVGElement {
   );
 }
 
-function drawEdge(e: ViewEdge, points: Point[]): SVGElement[] {
+function drawEdge(e: ViewEdge, points: Point[], straight: boolean): SVGElement[] {
   const kind = edgeKind(e.parentType);
   const path = svg('path', {
-    class: `edge edge-${kind}`,
-    d: basis(points),
+    class: `edge edge-${kind}${straight ? ' bundled' : ''}`,
+    d: straight ? polyline(points) : basis(points),
     'marker-end': `url(#m-${kind})`,
     'data-parent': e.parent,
     'data-child': e.child,
     'data-parent-type': e.parentType,
   });
   path.append(svg('title', {}, `${e.parentType.toLowerCase()} parent: ${e.parent} → ${e.child}`));
-  if (kind === 'female' || kind === 'male' || kind === 'group') return [path];
+  // A fan's bundled edges share their trunk: a label or loop at its middle would pile up on the others'.
+  if (kind === 'female' || kind === 'male' || kind === 'group' || straight) return [path];
   const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
   const label = svg('text', { class: `edge-label ${kind}`, x: r(mid.x + 12), y: r(mid.y + 4) }, kind === 'self' ? 'self' : e.parentType.toLowerCase());
   if (kind === 'other') return [path, label];
@@ -69,8 +96,12 @@ function drawNode(n: ViewNode, c: Point): SVGElement {
       svg('text', { class: 'dbid', x: 8, y: 33 }, where),
     );
   }
-  const name = n.name.length > MAX_LABEL ? `${n.name.slice(0, MAX_LABEL - 1)}…` : n.name;
-  const id = n.id.length > 30 ? `${n.id.slice(0, 29)}…` : n.id;
+  // Each line stops short of the ▲n / ▼n marker at its end (or of the box's edge): labels never run into them.
+  const up = n.hiddenParents ? `▲${n.hiddenParents}` : '';
+  const down = n.hiddenProgeny ? `▼${n.hiddenProgeny}` : '';
+  const room = (marker: string) => NODE_WIDTH - PAD_LEFT - PAD_RIGHT - (marker ? textWidth(marker, FONTS.more) + 6 : 0);
+  const name = fitText(n.name, room(up), FONTS.name);
+  const id = fitText(n.id, room(down), FONTS.dbid);
   const hidden = [
     n.hiddenParents ? `${n.hiddenParents} more parent(s) not drawn` : '',
     n.hiddenProgeny ? `${n.hiddenProgeny} more child(ren) not drawn` : '',
@@ -80,15 +111,20 @@ function drawNode(n: ViewNode, c: Point): SVGElement {
     { class: `node ${n.kind}`, 'data-id': n.id, transform: `translate(${x},${y})`, tabindex: 0, role: 'button' },
     svg('title', {}, [`${n.name} (${n.id})`, n.kind, ...hidden].join('\n')),
     svg('rect', { width: NODE_WIDTH, height: NODE_HEIGHT, rx: 5 }),
-    svg('text', { class: 'name', x: 8, y: 17 }, name),
-    svg('text', { class: 'dbid', x: 8, y: 33 }, id),
+    svg('text', { class: 'name', x: PAD_LEFT, y: 17 }, name),
+    svg('text', { class: 'dbid', x: PAD_LEFT, y: 33 }, id),
   );
-  if (n.hiddenParents) g.append(svg('text', { class: 'more', x: NODE_WIDTH - 4, y: 11, 'text-anchor': 'end' }, `▲${n.hiddenParents}`));
-  if (n.hiddenProgeny) g.append(svg('text', { class: 'more', x: NODE_WIDTH - 4, y: NODE_HEIGHT - 4, 'text-anchor': 'end' }, `▼${n.hiddenProgeny}`));
+  if (up) g.append(svg('text', { class: 'more', x: NODE_WIDTH - PAD_RIGHT, y: 14, 'text-anchor': 'end' }, up));
+  if (down) g.append(svg('text', { class: 'more', x: NODE_WIDTH - PAD_RIGHT, y: NODE_HEIGHT - 6, 'text-anchor': 'end' }, down));
   return g;
 }
 
 const r = (v: number) => Math.round(v * 10) / 10;
+
+/** Straight segments through the points (a fan's bundled edges run along shared lines). */
+function polyline(points: Point[]): string {
+  return points.map((q, i) => `${i ? 'L' : 'M'}${r(q.x)},${r(q.y)}`).join('');
+}
 
 /** A smooth path through dagre's route points (the uniform B-spline d3's curveBasis draws). */
 function basis(points: Point[]): string {

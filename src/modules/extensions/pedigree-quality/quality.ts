@@ -1,22 +1,42 @@
 // The pedigree quality report: pure computation over the germplasm of a scope (a crop, a program or the whole
-// database) with their parents, one finding per germplasm and problem. What curators otherwise look for by hand or
-// with spreadsheet look-ups (Breedbase issues 2866 and 5262):
+// database) with their parents, one finding per germplasm and problem, ranked by severity so that a curator works
+// through what breaks the pedigree first. What curators otherwise look for by hand or with spreadsheet look-ups
+// (Breedbase issues 2866 and 5262):
+//   ERROR
+//   CYCLE             the germplasm is its own ancestor (a cycle of PARENT relationships; cycles.ts)
 //   PARENT_SET        a parent set the upload rules refuse (pedigree/parent-sets.ts), stored before the rules or by
 //                     a path that bypassed them
 //   CROSSING_YEAR     the germplasm's crossingYear is earlier than one of its parents' (a child before its parent)
-//   DUPLICATE_CROSS   two or more germplasm from the same FEMALE x MALE pair, in either orientation (the reciprocal
-//                     is named as such); sister lines of one cross are reported too, for the curator to confirm
+//   WARNING
+//   CROSS_CROP        a PARENT relationship to a germplasm of another crop (commonCropName)
+//   DUPLICATE_CROSS   a likely second record of one cross: the same FEMALE x MALE pair (either orientation) and the
+//                     same name but for case and punctuation, or the same crossing year and project (crosses.ts)
 //   SIMILAR_NAME      germplasm of one crop whose names are equal once case, spaces and punctuation are ignored
 //                     ("Williams 82", "WILLIAMS-82", "williams82")
-//   UNKNOWN_PARENTS   no parent recorded (a founder, or a pedigree never entered)
 //   UNKNOWN_PARENT    one parent of a cross missing: a FEMALE without a MALE, a MALE without a FEMALE, or a single
 //                     POPULATION parent
-//   CROSS_CROP        a PARENT relationship to a germplasm of another crop (commonCropName)
+//   INFO
+//   SISTER_LINES      other germplasm from the same pair that are not likely duplicates: sister lines of one cross,
+//                     or lines of the reciprocal cross
+//   UNKNOWN_PARENTS   no parent recorded (a founder, or a pedigree never entered)
 import { parentSetProblem } from '../../germplasm/pedigree/parent-sets.js';
 import type { ParentType } from '../../germplasm/pedigree/types.js';
+import { cycleMembers } from './cycles.js';
+import { nameKey, pairFindings, quoted } from './crosses.js';
 
-export const QUALITY_CHECKS = ['PARENT_SET', 'CROSSING_YEAR', 'DUPLICATE_CROSS', 'SIMILAR_NAME', 'UNKNOWN_PARENTS', 'UNKNOWN_PARENT', 'CROSS_CROP'] as const;
+export { nameKey } from './crosses.js';
+
+/** The checks in the order of the report: by severity, then as listed above. */
+export const QUALITY_CHECKS = ['CYCLE', 'PARENT_SET', 'CROSSING_YEAR', 'CROSS_CROP', 'DUPLICATE_CROSS', 'SIMILAR_NAME', 'UNKNOWN_PARENT', 'SISTER_LINES', 'UNKNOWN_PARENTS'] as const;
 export type QualityCheck = (typeof QUALITY_CHECKS)[number];
+const CYCLE_NAMED = 20;
+export const SEVERITIES = ['ERROR', 'WARNING', 'INFO'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const SEVERITY: Record<QualityCheck, Severity> = {
+  CYCLE: 'ERROR', PARENT_SET: 'ERROR', CROSSING_YEAR: 'ERROR',
+  CROSS_CROP: 'WARNING', DUPLICATE_CROSS: 'WARNING', SIMILAR_NAME: 'WARNING', UNKNOWN_PARENT: 'WARNING',
+  SISTER_LINES: 'INFO', UNKNOWN_PARENTS: 'INFO',
+};
 
 export interface QualityParent {
   germplasmDbId: string;
@@ -31,10 +51,13 @@ export interface QualityRecord {
   germplasmName: string | null;
   commonCropName: string | null;
   crossingYear: number | null;
+  /** The crossing project of the cross whose family the germplasm is, if any. */
+  crossingProjectDbId: string | null;
   parents: QualityParent[];
 }
 
 export interface Finding {
+  severity: Severity;
   check: QualityCheck;
   germplasmDbId: string;
   germplasmName: string | null;
@@ -43,20 +66,29 @@ export interface Finding {
   reason: string;
 }
 
-/** A name with case, white space and punctuation (anything but letters and digits) taken out. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-const quoted = (name: string | null, id: string) => (name === null ? id : `"${name}" (${id})`);
-
-/** Every finding of the chosen checks (default all), ordered by check then germplasmDbId. */
+/** Every finding of the chosen checks (default all), ordered by severity, check, then germplasmDbId. */
 export function qualityFindings(scope: { germplasm: QualityRecord[] }, checks: ReadonlySet<QualityCheck> = new Set(QUALITY_CHECKS)): Finding[] {
   const findings: Finding[] = [];
   const add = (check: QualityCheck, g: QualityRecord, relatedDbIds: string[], reason: string) =>
-    findings.push({ check, germplasmDbId: g.germplasmDbId, germplasmName: g.germplasmName ?? null, relatedDbIds: [...relatedDbIds].sort(), reason });
+    findings.push({ severity: SEVERITY[check], check, germplasmDbId: g.germplasmDbId, germplasmName: g.germplasmName ?? null, relatedDbIds: [...relatedDbIds].sort(), reason });
   const crosses = new Map<string, QualityRecord[]>();
   const names = new Map<string, QualityRecord[]>();
+  if (checks.has('CYCLE')) {
+    const inScope = new Set(scope.germplasm.map((g) => g.germplasmDbId));
+    const edges = new Map(scope.germplasm.map((g) => [g.germplasmDbId, g.parents.map((p) => p.germplasmDbId).filter((p) => inScope.has(p))]));
+    const onCycle = cycleMembers(edges);
+    const nameOf = new Map(scope.germplasm.map((g) => [g.germplasmDbId, g.germplasmName ?? null]));
+    for (const g of scope.germplasm) {
+      const cycle = onCycle.get(g.germplasmDbId);
+      if (!cycle) continue;
+      // A cycle through thousands of germplasm (a bad bulk write) names its first few, not all, in each finding.
+      const named = cycle.slice(0, CYCLE_NAMED + 1).filter((id) => id !== g.germplasmDbId).slice(0, CYCLE_NAMED);
+      const more = cycle.length - 1 > named.length ? ` and ${cycle.length - 1 - named.length} more` : '';
+      add('CYCLE', g, named, cycle.length === 1
+        ? 'The germplasm is its own parent.'
+        : `The germplasm is its own ancestor: a cycle of PARENT relationships runs through it and ${named.map((id) => quoted(nameOf.get(id) ?? null, id)).join(', ')}${more}.`);
+    }
+  }
 
   for (const g of scope.germplasm) {
     const parents = g.parents.filter((p) => p.germplasmDbId !== g.germplasmDbId);
@@ -88,7 +120,7 @@ export function qualityFindings(scope: { germplasm: QualityRecord[] }, checks: R
       const missing = known.parentType === 'FEMALE' ? 'the MALE parent is' : known.parentType === 'MALE' ? 'the FEMALE parent is' : 'the other parent is';
       add('UNKNOWN_PARENT', g, [known.germplasmDbId], `Only the ${known.parentType} parent ${quoted(known.germplasmName, known.germplasmDbId)} is known; ${missing} missing.`);
     }
-    if (checks.has('DUPLICATE_CROSS') && female.length === 1 && male.length === 1 && others.length === 0) {
+    if ((checks.has('DUPLICATE_CROSS') || checks.has('SISTER_LINES')) && female.length === 1 && male.length === 1 && others.length === 0) {
       const [f, m] = [female[0].germplasmDbId, male[0].germplasmDbId];
       const key = f < m ? `${f}\u0000${m}` : `${m}\u0000${f}`;
       const group = crosses.get(key);
@@ -105,17 +137,8 @@ export function qualityFindings(scope: { germplasm: QualityRecord[] }, checks: R
 
   for (const group of crosses.values()) {
     if (group.length < 2) continue;
-    const femaleOf = (g: QualityRecord) => g.parents.find((p) => p.parentType === 'FEMALE')!;
-    const maleOf = (g: QualityRecord) => g.parents.find((p) => p.parentType === 'MALE')!;
-    for (const g of group) {
-      const rest = group.filter((x) => x !== g);
-      const same = rest.filter((x) => femaleOf(x).germplasmDbId === femaleOf(g).germplasmDbId);
-      const reciprocal = rest.filter((x) => femaleOf(x).germplasmDbId !== femaleOf(g).germplasmDbId);
-      const parts = [];
-      if (same.length) parts.push(`the same cross in the same orientation: ${same.map((x) => quoted(x.germplasmName, x.germplasmDbId)).join(', ')}`);
-      if (reciprocal.length) parts.push(`the reciprocal cross: ${reciprocal.map((x) => quoted(x.germplasmName, x.germplasmDbId)).join(', ')}`);
-      const [f, m] = [femaleOf(g), maleOf(g)];
-      add('DUPLICATE_CROSS', g, rest.map((x) => x.germplasmDbId), `${quoted(f.germplasmName, f.germplasmDbId)} x ${quoted(m.germplasmName, m.germplasmDbId)} is also ${parts.join('; and ')}.`);
+    for (const f of pairFindings(group)) {
+      if (checks.has(f.check)) add(f.check, f.germplasm, f.related.map((x) => x.germplasmDbId), f.reason);
     }
   }
   for (const group of names.values()) {

@@ -1,13 +1,14 @@
 // Extension (not in BrAPI, not listed by /serverinfo): the pedigree quality report of a crop, a program or the
 // whole database, one row per finding. GET /extensions/pedigree-quality?commonCropName=&programDbId=&check=;
-// JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv). One statement reads the scope (query.ts);
-// quality.ts finds the problems.
+// JSON in the BrAPI envelope, summary counts first and the findings paged (page, pageSize; metadata.pagination),
+// or the whole report as CSV/TSV (Accept, or format=csv|tsv). One statement reads the scope (query.ts); quality.ts
+// finds the problems and ranks them by severity.
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
-import { QUALITY_CHECKS, qualityFindings, type QualityCheck } from './quality.js';
+import { QUALITY_CHECKS, SEVERITIES, SEVERITY, qualityFindings, type QualityCheck } from './quality.js';
 import { readQualityScope } from './query.js';
 
 export const QUALITY_PATH = '/extensions/pedigree-quality';
@@ -33,19 +34,24 @@ export const routes: RouteDef[] = offering(TABLE_TYPES,
     const findings = qualityFindings(read, new Set(checks as QualityCheck[]));
     if (format === 'application/json') {
       const counts = Object.fromEntries(checks.map((c) => [c, findings.filter((f) => f.check === c).length]));
+      const severityCounts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length]));
+      const summary = QUALITY_CHECKS.filter((c) => checks.includes(c)).map((c) => ({ check: c, severity: SEVERITY[c], count: counts[c] }));
+      const { page, pageSize } = ctx.state.paging;
       respondOne(ctx, {
         commonCropName: scope.commonCropName ?? null,
         programDbId: scope.programDbId ?? null,
         germplasmCount: read.germplasm.length,
         findingCount: findings.length,
+        severityCounts,
         counts,
-        data: findings,
-      });
+        summary,
+        data: findings.slice(page * pageSize, (page + 1) * pageSize),
+      }, { currentPage: page, pageSize, totalCount: findings.length, totalPages: Math.ceil(findings.length / pageSize) });
       return;
     }
     respondDelimited(ctx, format, [
-      ['check', 'germplasmDbId', 'germplasmName', 'relatedDbIds', 'reason'],
-      ...findings.map((f) => [f.check, f.germplasmDbId, f.germplasmName ?? '', f.relatedDbIds.join(';'), f.reason]),
+      ['check', 'germplasmDbId', 'germplasmName', 'relatedDbIds', 'reason', 'severity'],
+      ...findings.map((f) => [f.check, f.germplasmDbId, f.germplasmName ?? '', f.relatedDbIds.join(';'), f.reason, f.severity]),
     ]);
   }),
 );
