@@ -3,6 +3,7 @@
 // the relationship extension's (one rule for SELF, CLONAL and POPULATION parents; clones share one animal row).
 // Reliability: 1 - PEV / ((1 + F_i) sigma_a^2), the prediction error variance against the animal's own additive
 // variance a_ii sigma_a^2 (a_ii = 1 + F_i; 2 under the "inbred" method).
+import { BadRequestError } from '../../../errors.js';
 import type { PedigreeRecord } from '../kinship/kinship.js';
 import { decompose, inverseTriplets } from '../relationship/inverse.js';
 import type { UnusedParent } from '../relationship/origin.js';
@@ -68,12 +69,15 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
   const eq = assemble(design, inverseTriplets(dec));
   const exact = design.p + design.q <= request.exactLimit;
   const dof = records.length - design.p;
+  const v = request.variances;
+  if (v.kind !== 'given' && dof < 1) {
+    throw new BadRequestError(`The ${records.length} records leave no degrees of freedom for the residual variance beside ${design.p} fixed-effect levels; give additiveVariance and residualVariance, or use more records.`);
+  }
 
   let additive: number;
   let residual: number;
   let solution: Solution;
   let reml: BreedingValues['variances']['reml'] = null;
-  const v = request.variances;
   if (v.kind === 'given') {
     ({ additive, residual } = v);
     solution = solve(eq, residual / additive, exact);
