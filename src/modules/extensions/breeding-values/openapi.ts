@@ -105,7 +105,7 @@ const result = {
       nullable: true,
       properties: { method: { type: 'string', enum: ['cholesky', 'pcg'] }, tolerance: { type: 'number', nullable: true }, iterations: { type: 'integer' }, relativeResidual: number },
     },
-    predictionErrorVariance: { type: 'string', nullable: true, enum: ['exact', 'diagonal', null], description: 'exact (dense inverse), or diagonal (sigma_e^2 / the diagonal of the equations: a lower bound).' },
+    predictionErrorVariance: { type: 'string', nullable: true, description: 'exact (dense inverse), or diagonal (sigma_e^2 / the diagonal of the equations: a lower bound).' },
     fixedEffects: { type: 'array', items: fixedEffect },
     data: { type: 'array', items: germplasmRow, description: 'Parents before children.' },
   },
