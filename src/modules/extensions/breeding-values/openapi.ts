@@ -14,6 +14,12 @@ const nullableString = { type: 'string', nullable: true };
 const body = {
   type: 'object',
   required: ['observationVariableDbId'],
+  // The variances: heritability, or both variances, or neither (REML); what params.ts refuses, the schema says.
+  allOf: [
+    { not: { required: ['heritability', 'additiveVariance'] } },
+    { not: { required: ['heritability', 'residualVariance'] } },
+    { anyOf: [{ required: ['additiveVariance', 'residualVariance'] }, { not: { anyOf: [{ required: ['additiveVariance'] }, { required: ['residualVariance'] }] } }] },
+  ],
   properties: {
     observationVariableDbId: { type: 'string', minLength: 1, description: 'The trait: every numeric observation of this variable is a record, unless the filters below restrict them.' },
     studyDbIds: ids('studies'),
