@@ -22,6 +22,8 @@
 //   pages, a FASTA import and reference bases, the pedigree check; bench/results/genotyping.{json,md}, small data in --quick: genotyping-quick.*);
 //   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
+//   BENCH_BREEDING_VALUES_ONLY=true / --breeding-values-only: only the breeding-values extension (SoyBase, the demo
+//   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*);
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -45,6 +47,7 @@ import { ratio } from './stats.js';
 import { measureManyClients } from './clients.js';
 import { writeLoadReport, writeViewerReport } from './clients-report.js';
 import { measureViewer } from './viewer.js';
+import { measureBreedingValues, writeBreedingValuesReport, type BreedingValuesCase } from './breeding-values.js';
 
 /** The germplasm (DbId and name) of these DbIds that exist, read through the service. */
 async function named(running: RunningServer, ids: string[]): Promise<Array<{ id: string; name: string }>> {
@@ -94,6 +97,7 @@ const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
 const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
 const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
+const breedingValuesOnly = option('breeding-values-only', 'BENCH_BREEDING_VALUES_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
 const viewerOnly = option('viewer-only', 'BENCH_VIEWER_ONLY') === 'true';
@@ -104,6 +108,8 @@ const log = (line: string) => console.log(`[${((performance.now() - started) / 1
 
 /** The analytics figures of the quick mode, measured on its synthetic graph. */
 const quickAnalytics: AnalyticsCase[] = [];
+/** The breeding-values figures of the quick mode, on its synthetic graph (500 records, REML capped at 20 rounds). */
+const quickBreedingValues: BreedingValuesCase[] = [];
 
 /** A loaded service kept running after its dataset, for the side-by-side size comparison. */
 interface Kept {
@@ -146,6 +152,7 @@ async function runDataset(make: () => Dataset, keep: Kept[] | null): Promise<Dat
     // The quick mode times the analytics calls here, on the small graph already loaded (no Neo4j start of their own).
     if (quick && data.name.startsWith('synthetic') && !quickAnalytics.length) {
       quickAnalytics.push(...(await measureInbreeding(running, data.name, 1, log, null)), ...(await measureWholePedigree(running, data.name, 1, log)));
+      quickBreedingValues.push(...(await measureBreedingValues(running, data.name, { records: 500, rounds: 1, maxIterations: 20, targetMs: null }, log)));
     }
     // The quick mode has no demo data: many clients and the viewer run on its synthetic graph.
     if (quick && !listsOnly && !geoOnly) await runClientSections(running, data.name, data.probes.slice(0, 3), null, 'quick-');
@@ -312,8 +319,34 @@ async function runAnalytics() {
   log(`written ${json} and ${md}`);
 }
 
+/** The breeding-values extension: SoyBase (the demo data) with 10,000 records, then the 100k synthetic pedigree
+ * (raw-loaded) with 100,000 records, each on its own fresh database. */
+async function runBreedingValues() {
+  const cases: BreedingValuesCase[] = [];
+  await onFreshService(true, async (running) => {
+    cases.push(...(await measureBreedingValues(running, 'soybase (demo data)', { records: 10_000, rounds: 3, targetMs: 5000 }, log)));
+    return writeBreedingValuesReport(cases, false, Math.round(performance.now() - started));
+  });
+  const data = syntheticDataset(100_000);
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log(`breeding values: loading ${data.name}`);
+    await rawLoad(db.graph, data.nodes, batchSize, log);
+    running = await startService(db);
+    cases.push(...(await measureBreedingValues(running, data.name, { records: 100_000, rounds: 1, targetMs: null }, log)));
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+  const { json, md, text } = writeBreedingValuesReport(cases, false, Math.round(performance.now() - started));
+  console.log('\n' + text);
+  log(`written ${json} and ${md}`);
+}
+
 async function main() {
   if (kinshipOnly) return runKinship();
+  if (breedingValuesOnly) return runBreedingValues();
   if (genotypingOnly) return runGenotyping();
   if (treeOnly) return runTree();
   if (analyticsOnly) return runAnalytics();
@@ -383,6 +416,10 @@ async function main() {
   // The analytics section on small data (its own report), so that the quick mode covers it too.
   if (quick && quickAnalytics.length) {
     const written = writeAnalyticsReport(quickAnalytics, 1, true, Math.round(performance.now() - started));
+    log(`written ${written.json} and ${written.md}`);
+  }
+  if (quick && quickBreedingValues.length) {
+    const written = writeBreedingValuesReport(quickBreedingValues, true, Math.round(performance.now() - started));
     log(`written ${written.json} and ${written.md}`);
   }
   const { json, md, text } = writeReport(report, listsOnly ? 'lists-only' : geoOnly ? 'geo-only' : fieldOnly ? 'field-only' : quick ? 'quick' : 'latest');

@@ -44,6 +44,8 @@ import { routes as listDataRoutes } from './core/lists/routes.js';
 import { routes as serverInfoRoutes } from './core/serverinfo/routes.js';
 import { routes as studyTypeRoutes } from './core/studies/studytypes.routes.js';
 import { routes as kinshipRoutes } from './extensions/kinship/routes.js';
+import { breedingValueOperations } from './extensions/breeding-values/openapi.js';
+import { routes as breedingValueRoutes } from './extensions/breeding-values/routes.js';
 import { germplasmComparisonOperations } from './extensions/germplasm-comparison/openapi.js';
 import { routes as germplasmComparisonRoutes } from './extensions/germplasm-comparison/routes.js';
 import { germplasmMergeOperations } from './extensions/germplasm-merge/openapi.js';
@@ -139,6 +141,7 @@ export const routes: RouteDef[] = [
   ...observationRoutes,
   ...observationUnitRoutes,
   ...kinshipRoutes,
+  ...breedingValueRoutes,
   ...germplasmComparisonRoutes,
   ...germplasmMergeRoutes,
   ...pedigreeCheckRoutes,
@@ -166,5 +169,6 @@ export const extensionOperations: ExtensionOperation[] = [
   ...duplicateCrossOperations,
   ...pedigreeCheckOperations,
   ...kinshipOperations,
+  ...breedingValueOperations,
   ...imageContentOperations,
 ];

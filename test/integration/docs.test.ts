@@ -77,9 +77,10 @@ describe('API documentation', () => {
     // Every extension route of the service is declared (GET and POST forms alike), and nothing else.
     const served = routes.map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`).filter(extension);
     expect(documented.filter(extension)).to.deep.equal([...new Set(served)].sort());
-    expect(documented).to.include.members(['GET /extensions/kinship', 'POST /extensions/kinship', 'POST /extensions/pedigree-check', 'POST /extensions/genomic-relationship', 'GET /extensions/germplasm-comparison', 'POST /extensions/germplasm/{germplasmDbId}/merge']);
+    expect(documented).to.include.members(['GET /extensions/kinship', 'POST /extensions/kinship', 'POST /extensions/breeding-values', 'POST /extensions/pedigree-check', 'POST /extensions/genomic-relationship', 'GET /extensions/germplasm-comparison', 'POST /extensions/germplasm/{germplasmDbId}/merge']);
     // The computing extensions' POSTs are reads: no token, like a search.
     expect(doc.paths['/extensions/relationship-inverse'].post.security).to.deep.equal([]);
+    expect(doc.paths['/extensions/breeding-values'].post.security).to.deep.equal([]);
     expect(doc.paths['/extensions/germplasm-comparison'].get.security).to.deep.equal([]);
     // A merge is a write: it keeps the bearer requirement.
     expect(doc.paths['/extensions/germplasm/{germplasmDbId}/merge'].post).to.not.have.property('security');

@@ -48,7 +48,7 @@ describe('route table', () => {
   });
 
   it("the service's routes: every GET is a read; a POST is a read only for a search or a computing extension", () => {
-    const readPosts = ['/extensions/kinship', '/extensions/inbreeding', '/extensions/relationship-inverse', '/extensions/duplicate-crosses', '/extensions/generations', '/extensions/pedigree-check', '/extensions/genomic-relationship'];
+    const readPosts = ['/extensions/kinship', '/extensions/inbreeding', '/extensions/relationship-inverse', '/extensions/duplicate-crosses', '/extensions/generations', '/extensions/pedigree-check', '/extensions/genomic-relationship', '/extensions/breeding-values'];
     expect(routes.length).to.be.above(100);
     for (const route of routes) {
       const where = `${route.method.toUpperCase()} ${route.path}`;

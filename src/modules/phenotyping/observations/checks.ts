@@ -17,7 +17,7 @@ type Written = {
   year: number | null;
 };
 
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** `where(i)` names the i-th written observation in messages (body[i] on create, its DbId on update). */
 export async function checkObservations(tx: Runner, ids: string[], where: (i: number) => string) {

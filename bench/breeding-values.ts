@@ -1,0 +1,143 @@
+// The breeding-values extension at scale (npm run bench -- --breeding-values-only; small in --quick): a pedigree
+// already loaded (SoyBase, the demo data, or a synthetic graph), records of one trait imported through the service
+// (POST /studies, /observationunits, /observations in batches, as a breeder's import does), then
+// POST /extensions/breeding-values timed with the variances given and with EM-REML. Phenotypes are simulated: a
+// study mean, an independent effect per germplasm and a residual (the benchmark times the fit; the tests check its
+// values). Written to bench/results/breeding-values[-quick].{json,md}.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningServer } from '../src/server.js';
+import { BENCH_TOKEN } from './db.js';
+import { machine } from './report.js';
+import { summarize, timed, type Summary } from './stats.js';
+
+export interface BreedingValuesCase {
+  dataset: string;
+  records: number;
+  germplasm: number;
+  equations: number;
+  variances: 'given' | 'reml';
+  request: Summary;
+  solver: string;
+  remlRounds: number | null;
+  remlConverged: boolean | null;
+  targetMs: number | null;
+}
+
+const BATCH = 1000;
+const STUDIES = 10;
+
+async function call(running: RunningServer, method: string, route: string, body: unknown) {
+  const res = await fetch(`${running.baseUrl}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as { result: any };
+}
+
+/** A seeded generator (mulberry32) and standard normals. */
+function generator(seed: number) {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  return { uniform, normal: () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()) };
+}
+
+/** Imports `records` records of a new variable on germplasm spread over the whole pedigree; its DbId. */
+async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
+  const ids = (await running.graph.read<{ id: string }>('MATCH (g:Germplasm) RETURN g.germplasmDbId AS id ORDER BY id')).map((r) => r.id);
+  const rng = generator(records);
+  const tag = `bench-bv-${Date.now().toString(36)}`;
+  const variable = (await call(running, 'POST', '/variables', [{
+    observationVariableName: tag, trait: { traitName: `${tag} trait` }, method: { methodName: `${tag} method` }, scale: { scaleName: `${tag} scale`, dataType: 'Numerical' },
+  }])).result.data[0].observationVariableDbId as string;
+  const studies = (await call(running, 'POST', '/studies', Array.from({ length: STUDIES }, (_, i) => ({ studyName: `${tag} study ${i}` })))).result.data.map((s: any) => s.studyDbId as string);
+  const effect = new Map<string, number>();
+  const t0 = performance.now();
+  for (let start = 0; start < records; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, records - start) }, (_, k) => {
+      const germplasm = ids[Math.floor(rng.uniform() * ids.length)];
+      if (!effect.has(germplasm)) effect.set(germplasm, 2 * rng.normal());
+      const s = Math.floor(rng.uniform() * STUDIES);
+      const rep = rng.uniform() < 0.5 ? 'R1' : 'R2';
+      return { germplasm, study: studies[s], rep, value: (50 + s + effect.get(germplasm)! + 3 * rng.normal()).toFixed(3), n: start + k };
+    });
+    const units = (await call(running, 'POST', '/observationunits', rows.map((r) => ({
+      observationUnitName: `${tag} plot ${r.n}`, studyDbId: r.study, germplasmDbId: r.germplasm,
+      observationUnitPosition: { observationLevel: { levelName: 'plot', levelOrder: 3, levelCode: String(r.n) }, observationLevelRelationships: [{ levelName: 'rep', levelOrder: 2, levelCode: r.rep }] },
+    })))).result.data;
+    await call(running, 'POST', '/observations', rows.map((r, i) => ({ observationUnitDbId: units[i].observationUnitDbId, observationVariableDbId: variable, value: r.value })));
+  }
+  log(`  breeding values: imported ${records} records on ${effect.size} germplasm in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return variable;
+}
+
+export interface BreedingValuesOptions {
+  records: number;
+  rounds: number;
+  /** REML rounds at most (the quick mode caps them). */
+  maxIterations?: number;
+  targetMs: number | null;
+}
+
+export async function measureBreedingValues(running: RunningServer, dataset: string, options: BreedingValuesOptions, log: (s: string) => void): Promise<BreedingValuesCase[]> {
+  const variable = await importRecords(running, options.records, log);
+  const cases: BreedingValuesCase[] = [];
+  const bodies = {
+    given: { observationVariableDbId: variable, fixedEffects: ['rep'], additiveVariance: 4, residualVariance: 9 },
+    reml: { observationVariableDbId: variable, fixedEffects: ['rep'], tolerance: 1e-6, ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}) },
+  };
+  for (const variances of ['given', 'reml'] as const) {
+    const times: number[] = [];
+    let last: any;
+    for (let round = 0; round < options.rounds; round++) {
+      const { ms, value } = await timed(() => call(running, 'POST', '/extensions/breeding-values', bodies[variances]));
+      times.push(ms);
+      last = value.result;
+    }
+    const request = summarize(times);
+    const reml = last.variances.reml;
+    cases.push({
+      dataset, records: last.recordCount, germplasm: last.germplasmCount, equations: last.equations, variances, request,
+      solver: `${last.solver.method} (${last.solver.iterations} iterations)`,
+      remlRounds: reml?.iterations ?? null, remlConverged: reml?.converged ?? null, targetMs: options.targetMs,
+    });
+    log(`  breeding values, ${variances}: ${last.germplasmCount} germplasm, ${last.recordCount} records, p50 ${request.p50} ms` +
+      (reml ? `, REML ${reml.iterations} rounds (converged ${reml.converged}), sigma_a^2 ${last.variances.additive.toFixed(3)}, sigma_e^2 ${last.variances.residual.toFixed(3)}` : ''));
+  }
+  return cases;
+}
+
+export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number): { json: string; md: string; text: string } {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const m = machine();
+  const report = { date: new Date().toISOString(), machine: m, quick, cases, totalMs };
+  const text = [
+    `# Breeding values benchmark (${report.date})`,
+    '',
+    `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB. POST /extensions/breeding-values (JSON) over HTTP, ` +
+      'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: EM-REML, ' +
+      'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
+    '',
+    '| dataset | germplasm | records | equations | variances | p50 ms | target ms | solver | REML rounds (converged) |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...cases.map((c) => `| ${c.dataset} | ${c.germplasm} | ${c.records} | ${c.equations} | ${c.variances} | ${c.request.p50} | ${c.targetMs ?? ''} | ${c.solver} | ${c.remlRounds === null ? '' : `${c.remlRounds} (${c.remlConverged})`} |`),
+    '',
+  ].join('\n');
+  const name = quick ? 'breeding-values-quick' : 'breeding-values';
+  const json = path.join(dir, `${name}.json`);
+  const md = path.join(dir, `${name}.md`);
+  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(md, text);
+  return { json, md, text };
+}

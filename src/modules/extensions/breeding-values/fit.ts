@@ -1,0 +1,141 @@
+// Pedigree BLUP of one trait: the animal model y = Xb + Za + e, a ~ N(0, A sigma_a^2), e ~ N(0, I sigma_e^2), from
+// the records read and their pedigree. Pure computation, no database. The pedigree's A-inverse and inbreeding are
+// the relationship extension's (one rule for SELF, CLONAL and POPULATION parents; clones share one animal row).
+// Reliability: 1 - PEV / ((1 + F_i) sigma_a^2), the prediction error variance against the animal's own additive
+// variance a_ii sigma_a^2 (a_ii = 1 + F_i; 2 under the "inbred" method).
+import { BadRequestError } from '../../../errors.js';
+import type { PedigreeRecord } from '../kinship/kinship.js';
+import { decompose, inverseTriplets } from '../relationship/inverse.js';
+import type { UnusedParent } from '../relationship/origin.js';
+import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
+import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
+import type { BreedingValuesRequest } from './params.js';
+import { emReml, type RemlResult } from './reml.js';
+
+export interface GermplasmValue {
+  germplasmDbId: string;
+  germplasmName: string | null;
+  breedingValue: number;
+  predictionErrorVariance: number;
+  reliability: number;
+  inbreeding: number;
+  ownRecords: number;
+  progenyRecords: number;
+  identicalTo: string | null;
+}
+
+export interface FixedEffect extends Omit<FixedLevel, 'column'> {
+  estimate: number;
+  reference: boolean;
+}
+
+export interface BreedingValues {
+  recordCount: number;
+  equations: number;
+  variances: {
+    source: 'given' | 'heritability' | 'reml';
+    additive: number;
+    residual: number;
+    heritability: number;
+    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual'> & { algorithm: 'EM-REML'; tolerance: number; probes: number | null } | null;
+  };
+  solver: { method: 'cholesky' | 'pcg'; tolerance: number | null; iterations: number; relativeResidual: number };
+  pev: 'exact' | 'diagonal';
+  fixedEffects: FixedEffect[];
+  germplasm: GermplasmValue[];
+  unusedParents: UnusedParent[];
+}
+
+/** Residual of each record around its study's mean: the starting variances of REML split it half and half. */
+function startingVariance(records: TraitRecord[]): number {
+  const sums = new Map<string, [number, number]>();
+  for (const r of records) {
+    const s = sums.get(r.studyDbId) ?? [0, 0];
+    (s[0] += r.value), s[1]++;
+    sums.set(r.studyDbId, s);
+  }
+  let ss = 0;
+  for (const r of records) {
+    const [sum, n] = sums.get(r.studyDbId)!;
+    ss += (r.value - sum / n) ** 2;
+  }
+  const v = ss / Math.max(1, records.length - sums.size);
+  return v > 0 ? v : 1;
+}
+
+export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeRecord[], request: BreedingValuesRequest): BreedingValues {
+  const dec = decompose(pedigree, request.method);
+  const design = buildDesign(records, dec, request.fixedEffects);
+  const eq = assemble(design, inverseTriplets(dec));
+  const exact = design.p + design.q <= request.exactLimit;
+  const dof = records.length - design.p;
+  const v = request.variances;
+  if (v.kind !== 'given' && dof < 1) {
+    throw new BadRequestError(`The ${records.length} records leave no degrees of freedom for the residual variance beside ${design.p} fixed-effect levels; give additiveVariance and residualVariance, or use more records.`);
+  }
+
+  let additive: number;
+  let residual: number;
+  let solution: Solution;
+  let reml: BreedingValues['variances']['reml'] = null;
+  if (v.kind === 'given') {
+    ({ additive, residual } = v);
+    solution = solve(eq, residual / additive, exact);
+  } else if (v.kind === 'heritability') {
+    solution = solve(eq, (1 - v.heritability) / v.heritability, exact);
+    // Henderson's estimate of sigma_e^2 at the given ratio; sigma_a^2 from the heritability.
+    residual = residualSquares(eq, solution.x) / dof;
+    additive = (residual * v.heritability) / (1 - v.heritability);
+  } else {
+    const start = startingVariance(records) / 2;
+    const fit = emReml(eq, { additive: start, residual: start }, { maxIterations: request.maxIterations, tolerance: request.tolerance, exact, probes: request.probes });
+    ({ additive, residual, solution } = fit);
+    reml = {
+      algorithm: 'EM-REML',
+      iterations: fit.iterations,
+      converged: fit.converged,
+      boundary: fit.boundary,
+      change: fit.change,
+      trace: fit.trace,
+      tolerance: request.tolerance,
+      probes: exact ? null : request.probes,
+    };
+  }
+  const lambda = residual / additive;
+  const pev = pevFactors(eq, lambda, solution.inverse);
+
+  const own = new Map<string, number>();
+  for (const r of records) own.set(r.germplasmDbId, (own.get(r.germplasmDbId) ?? 0) + 1);
+  const progeny = new Map<string, number>();
+  for (const g of pedigree) {
+    const n = own.get(g.germplasmDbId) ?? 0;
+    if (!n) continue;
+    for (const parent of new Set(g.parents.map((x) => x.germplasmDbId))) if (parent !== g.germplasmDbId) progeny.set(parent, (progeny.get(parent) ?? 0) + n);
+  }
+  const germplasm = dec.germplasm.map((g) => {
+    const r = g.row - 1;
+    const predictionErrorVariance = pev[r] * residual;
+    return {
+      germplasmDbId: g.germplasmDbId,
+      germplasmName: g.germplasmName,
+      breedingValue: solution.x[design.p + r],
+      predictionErrorVariance,
+      reliability: 1 - predictionErrorVariance / ((1 + g.inbreeding) * additive),
+      inbreeding: g.inbreeding,
+      ownRecords: own.get(g.germplasmDbId) ?? 0,
+      progenyRecords: progeny.get(g.germplasmDbId) ?? 0,
+      identicalTo: g.identicalTo,
+    };
+  });
+  const fixedEffects = design.levels.map(({ column, ...level }) => ({ ...level, estimate: column < 0 ? 0 : solution.x[column], reference: column < 0 }));
+  return {
+    recordCount: records.length,
+    equations: design.p + design.q,
+    variances: { source: v.kind, additive, residual, heritability: additive / (additive + residual), reml },
+    solver: { method: solution.solver, tolerance: solution.solver === 'pcg' ? PCG_TOLERANCE : null, iterations: solution.iterations, relativeResidual: solution.relativeResidual },
+    pev: solution.inverse ? 'exact' : 'diagonal',
+    fixedEffects,
+    germplasm,
+    unusedParents: dec.unusedParents,
+  };
+}

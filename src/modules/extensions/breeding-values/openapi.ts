@@ -1,0 +1,139 @@
+// The breeding-values extension in the OpenAPI document /docs renders (official envelope and errors; the result inline).
+import type { ExtensionOperation } from '../../../openapi/document.js';
+import { delimited, errorResponses, ok } from '../../../openapi/extension.js';
+import { KINSHIP_METHODS } from '../kinship/kinship.js';
+import { NESTED_FACTORS } from './design.js';
+import { PCG_TOLERANCE } from './mme.js';
+import { EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
+import { FIXED_COLUMNS, GERMPLASM_COLUMNS, TABLES } from './present.js';
+import { BREEDING_VALUES_PATH } from './routes.js';
+
+const ids = (what: string) => ({ type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: `Only records of these ${what}.` });
+const nullableString = { type: 'string', nullable: true };
+
+const body = {
+  type: 'object',
+  required: ['observationVariableDbId'],
+  // The variances: heritability, or both variances, or neither (REML); what params.ts refuses, the schema says.
+  allOf: [
+    { not: { required: ['heritability', 'additiveVariance'] } },
+    { not: { required: ['heritability', 'residualVariance'] } },
+    { anyOf: [{ required: ['additiveVariance', 'residualVariance'] }, { not: { anyOf: [{ required: ['additiveVariance'] }, { required: ['residualVariance'] }] } }] },
+  ],
+  properties: {
+    observationVariableDbId: { type: 'string', minLength: 1, description: 'The trait: every numeric observation of this variable is a record, unless the filters below restrict them.' },
+    studyDbIds: ids('studies'),
+    trialDbIds: ids('trials'),
+    programDbIds: ids('programs (through their trials)'),
+    seasonDbIds: ids('seasons (the observation\'s season, else its study\'s)'),
+    observationLevels: { ...ids('observation unit levels'), description: 'Only records on units of these level names (e.g. plot).' },
+    fixedEffects: {
+      type: 'array',
+      items: { type: 'string', enum: ['study', ...NESTED_FACTORS] },
+      description: 'The study (environment) is always fitted. rep and block: the codes of the units\' observationLevelRelationships of that level, nested within the study (block also within rep when both are fitted); the first code of each is the reference (0).',
+    },
+    heritability: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true, description: 'Given: the variance ratio is (1 - h2) / h2; sigma_e^2 is then Henderson\'s estimate at that ratio.' },
+    additiveVariance: { type: 'number', minimum: 0, exclusiveMinimum: true, description: 'Given, with residualVariance. Neither these nor heritability: both estimated by EM-REML.' },
+    residualVariance: { type: 'number', minimum: 0, exclusiveMinimum: true },
+    method: { type: 'string', enum: [...KINSHIP_METHODS], description: 'The relationship matrix A: "pedigree" (default, founders non-inbred) or "inbred" (every line fully inbred), as the kinship extension.' },
+    maxIterations: { type: 'integer', minimum: 1, maximum: REML_MAX_ITERATIONS_MAX, description: `REML rounds at most (default ${REML_MAX_ITERATIONS_DEFAULT}).` },
+    tolerance: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true, description: `REML stops when the largest relative change of a variance is below this (default ${REML_TOLERANCE_DEFAULT}).` },
+    exactLimit: {
+      type: 'integer', minimum: 0, maximum: EXACT_LIMIT_MAX,
+      description: `Up to this many equations (default ${EXACT_LIMIT_DEFAULT}) the equations are inverted densely: exact prediction error variances and REML traces. Beyond: PCG (relative residual ${PCG_TOLERANCE}), PEV approximated by sigma_e^2 / the equation's diagonal (a lower bound), REML traces estimated from random probes.`,
+    },
+    probes: { type: 'integer', minimum: 1, maximum: 200, description: `Hutchinson probes of the REML trace beyond exactLimit (default ${PROBES_DEFAULT}).` },
+  },
+};
+
+const number = { type: 'number' };
+const germplasmRow = {
+  type: 'object',
+  required: [...GERMPLASM_COLUMNS],
+  properties: {
+    germplasmDbId: { type: 'string' },
+    germplasmName: nullableString,
+    breedingValue: number,
+    predictionErrorVariance: number,
+    reliability: { type: 'number', description: '1 - PEV / ((1 + F) sigma_a^2).' },
+    inbreeding: number,
+    ownRecords: { type: 'integer' },
+    progenyRecords: { type: 'integer', description: 'Records of its children.' },
+    identicalTo: { ...nullableString, description: 'A clone shares the breeding value of the germplasm named here.' },
+  },
+};
+const fixedEffect = {
+  type: 'object',
+  required: [...FIXED_COLUMNS],
+  properties: {
+    factor: { type: 'string', enum: ['study', ...NESTED_FACTORS] },
+    studyDbId: { type: 'string' },
+    studyName: nullableString,
+    rep: nullableString,
+    block: nullableString,
+    estimate: number,
+    reference: { type: 'boolean', description: 'The level set to 0 within its study (or study and rep).' },
+    recordCount: { type: 'integer' },
+  },
+};
+const reml = {
+  type: 'object',
+  nullable: true,
+  description: 'EM-REML (Henderson 1984; Mrode 2014, sect. 11.3) when the variances were estimated.',
+  properties: {
+    algorithm: { type: 'string' },
+    iterations: { type: 'integer' },
+    converged: { type: 'boolean' },
+    boundary: { type: 'boolean', description: 'The additive variance fell to zero.' },
+    change: { type: 'number', description: 'The largest relative change of a variance in the last round.' },
+    trace: { type: 'string', enum: ['exact', 'hutchinson'] },
+    tolerance: number,
+    probes: { type: 'integer', nullable: true },
+  },
+};
+const result = {
+  type: 'object',
+  required: ['observationVariableDbId', 'recordCount', 'skippedRecordCount', 'germplasmCount', 'equations', 'variances', 'solver', 'predictionErrorVariance', 'fixedEffects', 'data'],
+  properties: {
+    observationVariableDbId: { type: 'string' },
+    observationVariableName: nullableString,
+    recordCount: { type: 'integer', description: 'Records fitted.' },
+    skippedRecordCount: { type: 'integer', description: 'Matching observations without a numeric value (left out).' },
+    germplasmCount: { type: 'integer', description: 'Germplasm with a record and all their ancestors.' },
+    equations: { type: 'integer' },
+    variances: {
+      type: 'object',
+      nullable: true,
+      properties: { source: { type: 'string', enum: ['given', 'heritability', 'reml'] }, additive: number, residual: number, heritability: number, reml },
+    },
+    solver: {
+      type: 'object',
+      nullable: true,
+      properties: { method: { type: 'string', enum: ['cholesky', 'pcg'] }, tolerance: { type: 'number', nullable: true }, iterations: { type: 'integer' }, relativeResidual: number },
+    },
+    predictionErrorVariance: { type: 'string', nullable: true, description: 'exact (dense inverse), or diagonal (sigma_e^2 / the diagonal of the equations: a lower bound).' },
+    fixedEffects: { type: 'array', items: fixedEffect },
+    data: { type: 'array', items: germplasmRow, description: 'Parents before children.' },
+  },
+};
+
+export const breedingValueOperations: ExtensionOperation[] = [{
+  path: BREEDING_VALUES_PATH,
+  method: 'post',
+  module: 'Phenotyping',
+  operation: {
+    tags: ['Phenotyping'],
+    summary: 'Extension: estimated breeding values of a trait (pedigree BLUP, animal model) from the stored observations',
+    description:
+      'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
+      'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
+      'ancestors). Variances given, or estimated by EM-REML. Henderson\'s mixed-model equations with A-inverse.',
+    parameters: [
+      { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
+      { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: body } } },
+    responses: { 200: ok(result, delimited), ...errorResponses },
+  },
+}];

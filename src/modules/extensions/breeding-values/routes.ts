@@ -1,0 +1,47 @@
+// Extension (not in BrAPI): pedigree BLUP of one trait from the stored observations and pedigree.
+// POST /extensions/breeding-values { observationVariableDbId, record filters, fixedEffects, variances } (a read);
+// JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) of one table (table=germplasm|fixedEffects).
+// breeding-values.ts reads, fit.ts computes, present.ts answers.
+import { BadRequestError } from '../../../errors.js';
+import { tableFormat } from '../../../http/formats.js';
+import { addStatus } from '../../../http/envelope.js';
+import { filterInput, reportIgnored } from '../../../http/query.js';
+import { read, type RouteDef } from '../../../http/routes.js';
+import { computeBreedingValues } from './breeding-values.js';
+import { breedingValuesRequest, REQUEST_MEMBERS } from './params.js';
+import { presentBreedingValues, tableOf } from './present.js';
+
+export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
+const SHAPE_PARAMS = ['format', 'table'];
+const NAMED_IN_MESSAGES = 20;
+
+export const routes: RouteDef[] = [
+  read.post(BREEDING_VALUES_PATH, async (ctx) => {
+    const body = ctx.request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new BadRequestError('The body must be an object: { "observationVariableDbId": "...", ... }.');
+    }
+    const format = tableFormat(ctx, ctx.query.format);
+    const table = tableOf(ctx.query.table);
+    const request = breedingValuesRequest(body as Record<string, unknown>);
+    for (const member of Object.keys(body).filter((m) => !REQUEST_MEMBERS.includes(m))) {
+      addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
+    }
+    reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !SHAPE_PARAMS.includes(k)));
+    const answer = await computeBreedingValues(ctx.services.graph, request);
+    if (answer.skipped) addStatus(ctx, 'INFO', `${answer.skipped} observation(s) of the variable hold no number and were left out.`);
+    if (!answer.fit) addStatus(ctx, 'INFO', 'No numeric observation of the variable matches the filters: nothing to fit.');
+    const unused = answer.fit?.unusedParents ?? [];
+    if (unused.length) {
+      const edges = unused.slice(0, NAMED_IN_MESSAGES).map((u) => `${u.germplasmDbId} -${u.parentType}-> ${u.parentDbId}`).join(', ');
+      addStatus(ctx, 'WARNING', `Parent relationships that fit no rule were left out: ${edges}${unused.length > NAMED_IN_MESSAGES ? ` and ${unused.length - NAMED_IN_MESSAGES} more` : ''}.`);
+    }
+    const reml = answer.fit?.variances.reml;
+    if (reml && !reml.converged) {
+      addStatus(ctx, 'WARNING', reml.boundary
+        ? 'REML: the additive variance fell to zero (no positive estimate); the breeding values are those of a negligible heritability.'
+        : `REML did not converge in ${reml.iterations} rounds (last relative change ${reml.change}); raise maxIterations or give the variances.`);
+    }
+    presentBreedingValues(ctx, format, table, answer);
+  }),
+];

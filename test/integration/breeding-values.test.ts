@@ -1,0 +1,274 @@
+// The breeding-values extension over HTTP, on data set up through the BrAPI calls (germplasm and pedigree by POST
+// /pedigree, studies, a variable, units and observations), against values computed outside the code:
+//  - Mrode (2014), "Linear Models for the Prediction of Animal Breeding Values", 3rd ed., Example 3.1: the published
+//    sex effects and breeding values, to 3 decimals. Sex is a fixed effect there; here each sex is a study (the
+//    study is the model's fixed effect), so the two study effects are Mrode's two sex effects.
+//  - a simulated pedigree with phenotypes of known variances: numpy solves the same equations densely
+//    (test/support/blup-reference.py) and the EBVs, PEVs and fixed effects must agree to 1e-6, by the dense
+//    solver and by PCG; EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
+import { expect } from 'chai';
+import { parse } from 'csv-parse/sync';
+import { api } from '../support/server.js';
+import { numpyPython, runPython } from '../support/numpy.js';
+import { expectServedResponse } from '../support/schema.js';
+
+const run = `bv-${Date.now().toString(36)}`;
+const id = (name: string) => `${run}-${name}`;
+const PATH = '/extensions/breeding-values';
+
+async function ok(res: { status: number; text: string; json: any }) {
+  expect(res.status, res.text).to.equal(200);
+  return res.json.result;
+}
+
+/** Creates records: one unit per record in its study (with a rep when given), one observation each. */
+async function record(variable: string, rows: Array<{ germplasm: string; study: string; rep?: string; value: string }>) {
+  const units = await ok(await api('POST', '/observationunits', rows.map((r, i) => ({
+    observationUnitName: `${variable} unit ${i}`,
+    studyDbId: r.study,
+    germplasmDbId: r.germplasm,
+    observationUnitPosition: {
+      observationLevel: { levelName: 'plot', levelOrder: 3, levelCode: String(i) },
+      observationLevelRelationships: r.rep ? [{ levelName: 'rep', levelOrder: 2, levelCode: r.rep }] : [],
+    },
+  }))));
+  await ok(await api('POST', '/observations', rows.map((r, i) => ({
+    observationUnitDbId: units.data[i].observationUnitDbId, observationVariableDbId: variable, value: r.value,
+  }))));
+}
+
+async function variable(name: string) {
+  const res = await ok(await api('POST', '/variables', [{
+    observationVariableName: id(name), trait: { traitName: id(`${name} trait`) }, method: { methodName: id(`${name} method`) },
+    scale: { scaleName: id(`${name} scale`), dataType: 'Numerical' },
+  }]));
+  return res.data[0].observationVariableDbId as string;
+}
+
+async function studies(names: string[]) {
+  const res = await ok(await api('POST', '/studies', names.map((n) => ({ studyName: id(n) }))));
+  return res.data.map((s: any) => s.studyDbId as string);
+}
+
+/** A seeded generator (mulberry32) and standard normals (Box-Muller). */
+function random(seed: number) {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  return { uniform, normal, pick: <T>(xs: T[]) => xs[Math.floor(uniform() * xs.length)] };
+}
+
+describe('breeding-values extension', function () {
+  this.timeout(300_000);
+
+  describe('Mrode (2014) Example 3.1', () => {
+    // Calves 4..8 with their pre-weaning gain; sires and dams; sex of each calf (Mrode, Table of Example 3.1).
+    const PEDIGREE: Array<[string, string | null, string | null]> = [['1', null, null], ['2', null, null], ['3', null, null], ['4', '1', null], ['5', '3', '2'], ['6', '1', '2'], ['7', '4', '5'], ['8', '3', '6']];
+    const DATA: Array<[string, 'male' | 'female', string]> = [['4', 'male', '4.5'], ['5', 'female', '2.9'], ['6', 'female', '3.9'], ['7', 'male', '3.5'], ['8', 'male', '5.0']];
+    // Published solutions: sex effects (male, female) and the animals' breeding values, 1..8.
+    const SEX = { male: 4.358, female: 3.404 };
+    const EBV = [0.098, -0.019, -0.041, -0.009, -0.186, 0.177, -0.249, 0.183];
+    let trait: string;
+    let sexStudy: Record<'male' | 'female', string>;
+
+    before(async () => {
+      const tree = PEDIGREE.map(([g, sire, dam]) => ({
+        germplasmDbId: id(`m${g}`), germplasmName: `Mrode ${g}`,
+        parents: [...(sire ? [{ germplasmDbId: id(`m${sire}`), parentType: 'MALE' }] : []), ...(dam ? [{ germplasmDbId: id(`m${dam}`), parentType: 'FEMALE' }] : [])],
+      }));
+      await ok(await api('POST', '/pedigree', tree));
+      const [male, female] = await studies(['Mrode male calves', 'Mrode female calves']);
+      sexStudy = { male, female };
+      trait = await variable('WWG');
+      await record(trait, DATA.map(([g, sex, value]) => ({ germplasm: id(`m${g}`), study: sexStudy[sex], value })));
+    });
+
+    it('answers the published sex effects and breeding values (sigma_a^2 = 20, sigma_e^2 = 40)', async () => {
+      const res = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+      const result = await ok(res);
+      await expectServedResponse('post', PATH, 200, res.json);
+      expect(result.recordCount).to.equal(5);
+      expect(result.germplasmCount).to.equal(8);
+      expect(result.variances).to.include({ source: 'given', additive: 20, residual: 40 });
+      expect(result.predictionErrorVariance).to.equal('exact');
+      const effect = (study: string) => result.fixedEffects.find((f: any) => f.studyDbId === study).estimate;
+      // Agreement to the 3 decimals printed: within one unit of the third decimal.
+      expect(Math.abs(effect(sexStudy.male) - SEX.male)).to.be.below(1e-3);
+      expect(Math.abs(effect(sexStudy.female) - SEX.female)).to.be.below(1e-3);
+      EBV.forEach((published, i) => {
+        const row = result.data.find((g: any) => g.germplasmDbId === id(`m${i + 1}`));
+        expect(Math.abs(row.breedingValue - published), `animal ${i + 1}`).to.be.below(1e-3);
+      });
+      const counts = Object.fromEntries(result.data.map((g: any) => [g.germplasmName, [g.ownRecords, g.progenyRecords]]));
+      // Own records: calves 4..8; progeny records: 1 (calves 4, 6), 2 (5, 6), 3 (5, 8), 4 (7), 5 (7), 6 (8).
+      expect(counts).to.deep.equal({
+        'Mrode 1': [0, 2], 'Mrode 2': [0, 2], 'Mrode 3': [0, 2], 'Mrode 4': [1, 1], 'Mrode 5': [1, 1], 'Mrode 6': [1, 1], 'Mrode 7': [1, 0], 'Mrode 8': [1, 0],
+      });
+    });
+
+    it('the same breeding values by PCG (exactLimit 0), and the germplasm and fixed-effect tables as CSV', async () => {
+      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40, exactLimit: 0 }));
+      expect(result.solver.method).to.equal('pcg');
+      expect(result.predictionErrorVariance).to.equal('diagonal');
+      EBV.forEach((published, i) => expect(Math.abs(result.data.find((g: any) => g.germplasmDbId === id(`m${i + 1}`)).breedingValue - published)).to.be.below(1e-3));
+
+      const csv = await api('POST', `${PATH}?format=csv`, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+      expect(csv.status, csv.text).to.equal(200);
+      expect(csv.headers.get('content-type')).to.match(/^text\/csv/);
+      const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+      expect(rows).to.have.length(8);
+      expect(Object.keys(rows[0])).to.deep.equal(['germplasmDbId', 'germplasmName', 'breedingValue', 'predictionErrorVariance', 'reliability', 'inbreeding', 'ownRecords', 'progenyRecords', 'identicalTo']);
+      expect(Number(rows.find((r) => r.germplasmName === 'Mrode 7')!.breedingValue)).to.be.closeTo(-0.249, 1e-3);
+      const fixed = parse((await api('POST', `${PATH}?format=tsv&table=fixedEffects`, { observationVariableDbId: trait, heritability: 1 / 3 })).text, { columns: true, delimiter: '\t' }) as Array<Record<string, string>>;
+      expect(fixed.map((f) => [f.factor, f.studyDbId])).to.have.deep.members([['study', sexStudy.male], ['study', sexStudy.female]]);
+      // Heritability 1/3 is the same ratio 2: the same solutions.
+      expect(Number(fixed.find((f) => f.studyDbId === sexStudy.male)!.estimate)).to.be.closeTo(SEX.male, 1e-3);
+    });
+
+    it('refuses bad requests naming the member, 404 for an unknown variable, and answers no records with an empty fit', async () => {
+      const bad = async (body: unknown, words: string) => {
+        const res = await api('POST', PATH, body);
+        expect(res.status, res.text).to.equal(400);
+        expect(res.text).to.contain(words);
+      };
+      await bad({}, 'observationVariableDbId');
+      await bad({ observationVariableDbId: trait, heritability: 1.5 }, 'heritability');
+      await bad({ observationVariableDbId: trait, additiveVariance: 20 }, 'residualVariance');
+      await bad({ observationVariableDbId: trait, heritability: 0.3, additiveVariance: 1, residualVariance: 1 }, 'not both');
+      await bad({ observationVariableDbId: trait, fixedEffects: ['sex'] }, 'fixedEffects');
+      await bad({ observationVariableDbId: trait, studyDbIds: 'x' }, 'studyDbIds');
+      await bad({ observationVariableDbId: trait, exactLimit: 1e9 }, 'exactLimit');
+      await bad([trait], 'body');
+      const unknown = await api('POST', PATH, { observationVariableDbId: id('no-such-variable') });
+      expect(unknown.status).to.equal(404);
+      const none = await ok(await api('POST', PATH, { observationVariableDbId: trait, studyDbIds: [id('no-such-study')] }));
+      expect(none).to.include({ recordCount: 0, germplasmCount: 0 });
+      expect(none.data).to.deep.equal([]);
+      // Only the male study: three records.
+      const males = await ok(await api('POST', PATH, { observationVariableDbId: trait, studyDbIds: [sexStudy.male], additiveVariance: 20, residualVariance: 40 }));
+      expect(males.recordCount).to.equal(3);
+    });
+  });
+
+  describe('a simulated pedigree against numpy', () => {
+    const A = 30;
+    const E = 50;
+    let trait: string;
+    let study: string[];
+    let reference: any;
+    let python: string | null = null;
+    const pedigree: Array<[string, string | null, string | null]> = [];
+    const rows: Array<{ germplasm: string; study: string; rep: string; value: string }> = [];
+
+    before(async function () {
+      const numpy = numpyPython();
+      if (!numpy.python) {
+        console.warn(`      skipped: ${numpy.reason}`);
+        this.skip();
+      }
+      python = numpy.python;
+      const rng = random(20261127);
+      // 40 founders, then three generations of 60 from parents of any earlier generation; 1 in 10 has no known dam.
+      const bv = new Map<string, number>();
+      const generations: string[][] = [[]];
+      for (let i = 0; i < 40; i++) {
+        const g = id(`s0-${i}`);
+        generations[0].push(g);
+        pedigree.push([g, null, null]);
+        bv.set(g, Math.sqrt(A) * rng.normal());
+      }
+      for (let gen = 1; gen <= 3; gen++) {
+        const earlier = generations.flat();
+        generations.push([]);
+        for (let i = 0; i < 60; i++) {
+          const g = id(`s${gen}-${i}`);
+          const sire = rng.pick(earlier);
+          let dam: string | null = rng.pick(earlier);
+          if (dam === sire || rng.uniform() < 0.1) dam = null;
+          generations[gen].push(g);
+          pedigree.push([g, sire, dam]);
+          bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt((dam ? 0.5 : 0.75) * A) * rng.normal());
+        }
+      }
+      study = await studies(['sim S1', 'sim S2', 'sim S3']);
+      const means = [100, 120, 90];
+      // Generations 1..3 have records: one or two each, in a random study and rep.
+      for (const g of generations.slice(1).flat()) {
+        for (let k = rng.uniform() < 0.5 ? 1 : 2; k > 0; k--) {
+          const s = Math.floor(rng.uniform() * 3);
+          const rep = rng.uniform() < 0.5 ? 'R1' : 'R2';
+          const value = means[s] + (rep === 'R2' ? 3 : 0) + bv.get(g)! + Math.sqrt(E) * rng.normal();
+          rows.push({ germplasm: g, study: study[s], rep, value: value.toFixed(4) });
+        }
+      }
+      await ok(await api('POST', '/pedigree', pedigree.map(([g, sire, dam]) => ({
+        germplasmDbId: g, germplasmName: g.slice(run.length + 1),
+        parents: [...(sire ? [{ germplasmDbId: sire, parentType: 'MALE' }] : []), ...(dam ? [{ germplasmDbId: dam, parentType: 'FEMALE' }] : [])],
+      }))));
+      trait = await variable('simulated');
+      await record(trait, rows);
+      reference = runPython(python!, 'test/support/blup-reference.py', {
+        pedigree, records: rows.map((r) => [r.germplasm, r.study, r.rep, Number(r.value)]), additive: A, residual: E,
+      });
+    });
+
+    const compare = (result: any) => {
+      expect(result.recordCount).to.equal(rows.length);
+      expect(result.germplasmCount).to.equal(pedigree.length);
+      for (const g of result.data) {
+        expect(Math.abs(g.breedingValue - reference.ebv[g.germplasmDbId]), `EBV of ${g.germplasmDbId}`).to.be.below(1e-6);
+        expect(Math.abs(g.inbreeding - reference.inbreeding[g.germplasmDbId])).to.be.below(1e-9);
+      }
+      for (const f of reference.fixed) {
+        const mine = result.fixedEffects.find((x: any) => x.factor === f.factor && x.studyDbId === f.study && (f.factor === 'study' || x.rep === f.rep));
+        expect(Math.abs(mine.estimate - f.estimate), `${f.factor} ${f.study} ${f.rep}`).to.be.below(1e-6);
+      }
+    };
+
+    it('EBVs, PEVs and fixed effects (study and rep within study) equal numpy\'s dense solution to 1e-6', async () => {
+      const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E });
+      const result = await ok(res);
+      await expectServedResponse('post', PATH, 200, res.json);
+      expect(result.solver.method).to.equal('cholesky');
+      compare(result);
+      for (const g of result.data) {
+        expect(Math.abs(g.predictionErrorVariance - reference.pev[g.germplasmDbId]), `PEV of ${g.germplasmDbId}`).to.be.below(1e-6);
+        expect(g.reliability).to.be.closeTo(1 - reference.pev[g.germplasmDbId] / ((1 + reference.inbreeding[g.germplasmDbId]) * A), 1e-6);
+      }
+      // Each study has one reference rep (R1, estimate 0) and one estimated.
+      expect(result.fixedEffects.filter((f: any) => f.factor === 'rep' && f.reference).map((f: any) => f.rep)).to.deep.equal(['R1', 'R1', 'R1']);
+    });
+
+    it('the same EBVs by PCG beyond exactLimit', async () => {
+      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E, exactLimit: 0 }));
+      expect(result.solver.method).to.equal('pcg');
+      expect(result.solver.relativeResidual).to.be.below(1e-10);
+      compare(result);
+    });
+
+    it('EM-REML: the variances within 1e-4 (relative) of numpy\'s REML maximum, and the EBVs at them', async () => {
+      const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 });
+      const result = await ok(res);
+      await expectServedResponse('post', PATH, 200, res.json);
+      const { additive, residual, reml } = result.variances;
+      expect(reml).to.include({ algorithm: 'EM-REML', converged: true, trace: 'exact' });
+      expect(reml.change).to.be.below(1e-10);
+      expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
+      expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+    });
+
+    it('EM-REML with Hutchinson traces beyond exactLimit: within 10% of numpy\'s REML maximum', async () => {
+      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], exactLimit: 0, probes: 50 }));
+      const { additive, residual, reml } = result.variances;
+      expect(reml).to.include({ trace: 'hutchinson', probes: 50, converged: true });
+      expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(0.1);
+      expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(0.1);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+// The breeding-values model without the database (the HTTP path: test/integration/breeding-values.test.ts): Mrode's
+// published example, design rules (reference levels, nested blocks), and REML against numpy's direct maximisation
+// of the restricted likelihood on a simulated pedigree with two studies and two reps.
+import { expect } from 'chai';
+import { fitBreedingValues } from '../../src/modules/extensions/breeding-values/fit.js';
+import { breedingValuesRequest } from '../../src/modules/extensions/breeding-values/params.js';
+import type { TraitRecord } from '../../src/modules/extensions/breeding-values/design.js';
+import { numpyPython, runPython } from '../support/numpy.js';
+
+type Row = [string, string | null, string | null];
+const pedigreeOf = (rows: Row[]) => rows.map(([g, sire, dam]) => ({
+  germplasmDbId: g, germplasmName: g,
+  parents: [...(sire ? [{ germplasmDbId: sire, parentType: 'MALE' }] : []), ...(dam ? [{ germplasmDbId: dam, parentType: 'FEMALE' }] : [])],
+}));
+const rec = (germplasmDbId: string, studyDbId: string, value: number, rep?: string, block?: string): TraitRecord => ({
+  value, germplasmDbId, studyDbId, studyName: null,
+  levelNames: [...(rep ? ['rep'] : []), ...(block ? ['block'] : [])], levelCodes: [...(rep ? [rep] : []), ...(block ? [block] : [])],
+});
+
+describe('breeding values (model)', () => {
+  // Mrode (2014), Example 3.1: sex as the fixed effect (a study per sex), sigma_a^2 = 20, sigma_e^2 = 40.
+  const MRODE: Row[] = [['1', null, null], ['2', null, null], ['3', null, null], ['4', '1', null], ['5', '3', '2'], ['6', '1', '2'], ['7', '4', '5'], ['8', '3', '6']];
+  const CALVES = [rec('4', 'male', 4.5), rec('5', 'female', 2.9), rec('6', 'female', 3.9), rec('7', 'male', 3.5), rec('8', 'male', 5.0)];
+  const EBV = [0.098, -0.019, -0.041, -0.009, -0.186, 0.177, -0.249, 0.183];
+
+  for (const exactLimit of [1000, 0]) {
+    it(`Mrode (2014) Example 3.1 to 3 decimals (${exactLimit ? 'Cholesky' : 'PCG'})`, () => {
+      const fit = fitBreedingValues(CALVES, pedigreeOf(MRODE), breedingValuesRequest({ observationVariableDbId: 'wwg', additiveVariance: 20, residualVariance: 40, exactLimit }));
+      const effect = (s: string) => fit.fixedEffects.find((f) => f.studyDbId === s)!.estimate;
+      expect(Math.abs(effect('male') - 4.358)).to.be.below(1e-3);
+      expect(Math.abs(effect('female') - 3.404)).to.be.below(1e-3);
+      EBV.forEach((e, i) => expect(Math.abs(fit.germplasm.find((g) => g.germplasmDbId === String(i + 1))!.breedingValue - e), `animal ${i + 1}`).to.be.below(1e-3));
+    });
+  }
+
+  it('a clone shares its source\'s breeding value; reps and blocks nest within the study with one reference each', () => {
+    const pedigree = [...pedigreeOf([['A', null, null], ['B', null, null], ['C', 'A', 'B']]), { germplasmDbId: 'K', germplasmName: 'K', parents: [{ germplasmDbId: 'C', parentType: 'CLONAL' }] }];
+    const records = [rec('A', 's1', 10, 'R1', 'B1'), rec('B', 's1', 12, 'R1', 'B2'), rec('C', 's1', 11, 'R2', 'B1'), rec('K', 's1', 13, 'R2', 'B2'), rec('A', 's2', 20, 'R1', 'B1'), rec('K', 's2', 22, 'R2', 'B1')];
+    const fit = fitBreedingValues(records, pedigree, breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep', 'block'], additiveVariance: 1, residualVariance: 1 }));
+    const k = fit.germplasm.find((g) => g.germplasmDbId === 'K')!;
+    expect(k.identicalTo).to.equal('C');
+    expect(k.breedingValue).to.equal(fit.germplasm.find((g) => g.germplasmDbId === 'C')!.breedingValue);
+    const levels = fit.fixedEffects.map((f) => `${f.factor} ${f.studyDbId} ${f.rep ?? ''} ${f.block ?? ''} ${f.reference}`);
+    expect(levels).to.deep.equal([
+      'study s1   false', 'study s2   false',
+      'rep s1 R1  true', 'rep s1 R2  false', 'rep s2 R1  true', 'rep s2 R2  false',
+      'block s1 R1 B1 true', 'block s1 R1 B2 false', 'block s1 R2 B1 true', 'block s1 R2 B2 false', 'block s2 R1 B1 true', 'block s2 R2 B1 true',
+    ]);
+    expect(fit.germplasm.find((g) => g.germplasmDbId === 'A')).to.include({ ownRecords: 2, progenyRecords: 1 });
+    expect(fit.germplasm.find((g) => g.germplasmDbId === 'C')).to.include({ ownRecords: 1, progenyRecords: 2 });
+  });
+
+  it('EM-REML within 1e-4 (relative) of numpy\'s REML maximum', function () {
+    this.timeout(120_000);
+    const numpy = numpyPython();
+    if (!numpy.python) {
+      console.warn(`      skipped: ${numpy.reason}`);
+      this.skip();
+    }
+    // A seeded simulation: 30 founders, 120 descendants of random earlier parents, two records each.
+    let s = 5;
+    const u = () => ((s = (s * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
+    const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+    const rows: Row[] = [];
+    const bv = new Map<string, number>();
+    for (let i = 0; i < 150; i++) {
+      const g = `g${i}`;
+      if (i < 30) {
+        rows.push([g, null, null]);
+        bv.set(g, Math.sqrt(30) * normal());
+        continue;
+      }
+      const sire = `g${Math.floor(u() * i)}`;
+      let dam: string | null = `g${Math.floor(u() * i)}`;
+      if (dam === sire) dam = null;
+      rows.push([g, sire, dam]);
+      bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt(15) * normal());
+    }
+    const data: Array<[string, string, string, number]> = [];
+    for (const [g] of rows.slice(30)) {
+      for (let k = 0; k < 2; k++) {
+        const study = Math.floor(u() * 2);
+        const rep = u() < 0.5 ? 'R1' : 'R2';
+        data.push([g, `S${study}`, rep, 100 + 10 * study + (rep === 'R2' ? 2 : 0) + bv.get(g)! + Math.sqrt(50) * normal()]);
+      }
+    }
+    const reference = runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
+    const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 }));
+    expect(fit.variances.reml).to.include({ converged: true, trace: 'exact' });
+    expect(Math.abs(fit.variances.additive / reference.reml.additive - 1), `${fit.variances.additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
+    expect(Math.abs(fit.variances.residual / reference.reml.residual - 1), `${fit.variances.residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+  });
+});
