@@ -1,16 +1,13 @@
 // Writes are transactions: the bundled Neo4j is killed (SIGKILL) in the middle of a write, at a point the data
 // chooses (its first write visible to the transaction) or during the commit, then restarted on the same store.
 // Nothing of the request may be there (or, killed in the commit, all of it), and the same running service answers
-// again once the database is back (no restart of the service).
+// again once the database is back (no restart of the service). The database is the extra Neo4j the suite shares
+// (test/support/extra-neo4j.ts), restarted on the same store and ports after each kill.
 import { expect } from 'chai';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph, Runner } from '../../src/graph/port.js';
@@ -18,6 +15,7 @@ import { ensureSchema } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/logger.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
 import { schemaItems } from '../../src/server.js';
+import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { onBundledNeo4j } from '../support/server.js';
 
 const CROSSES = 2000;
@@ -66,17 +64,14 @@ function killable(inner: Graph, kill: () => Promise<void>) {
 
 describe('a database killed in the middle of a write', function () {
   this.timeout(240_000);
-  let dir: string;
-  let db: DevNeo4j;
-  let ports: { http: number; bolt: number };
+  let db: ExtraNeo4j;
+  let real: Graph | undefined;
   let graph: Graph;
   let armKill: (point: KillPoint) => void;
   let web: http.Server;
   let base: string;
 
-  const start = async () => {
-    db = await startDevNeo4j({ dir, httpPort: ports.http, boltPort: ports.bolt });
-  };
+  const start = () => db.start();
   const call = async (method: string, p: string, body?: unknown) => {
     const res = await fetch(base + p, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, text: await res.text(), headers: res.headers };
@@ -88,17 +83,12 @@ describe('a database killed in the middle of a write', function () {
       console.log('    (skipped: kills and restarts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
       return this.skip();
     }
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-fault-'));
-    db = await startDevNeo4j({ dir, httpPort: 0, boltPort: 0 });
-    ports = { http: Number(new URL(db.httpUrl).port), bolt: Number(new URL(db.boltUrl).port) };
-    const real = connectGraph({ uri: db.boltUrl, timeoutMs: 60_000 });
+    db = await extraNeo4j();
+    real = connectGraph({ uri: db.boltUrl, timeoutMs: 60_000 });
     await ensureSchema(real, schemaItems());
     const rows = Array.from({ length: CROSSES }, (_, i) => ({ crossName: `original ${i}`, crossType: 'BIPARENTAL' }));
     await createEntities(real, { entity: crossEntity, records: rows, ids: rows.map((_, i) => `fault-cross-${i}`), readBack: false });
-    ({ graph, armKill } = killable(real, async () => {
-      process.kill(db.pid, 'SIGKILL');
-      await db.stop();
-    }));
+    ({ graph, armKill } = killable(real, () => db.kill()));
     const config = loadConfig({ LOG_LEVEL: 'silent', BRAPI_AUTH_DISABLED: 'true', NEO4J_TIMEOUT_MS: '60000' });
     const { app } = createApp({ graph, config, logger: createLogger('silent') });
     web = http.createServer(app.callback());
@@ -109,8 +99,7 @@ describe('a database killed in the middle of a write', function () {
   after(async () => {
     web?.closeAllConnections();
     await new Promise<void>((r) => (web ? web.close(() => r()) : r()));
-    await db?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await real?.close();
   });
 
   const faultGermplasm = "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-g-' RETURN count(g) AS n";

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import { FIXTURES } from '../../src/demo/load.js';
 import { cli, cliAsProcess, cliProcess } from '../support/cli.js';
+import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { api, onBundledNeo4j, server, type TestDatabase } from '../support/server.js';
 
 async function pedigreeOf(id: string, query = '') {
@@ -190,18 +190,15 @@ describe('pedigree import and export CLI', function () {
   });
 
   describe('all of SoyBase into an empty database', () => {
-    let db: DevNeo4j;
+    let db: ExtraNeo4j;
     before(async function () {
       if (!onBundledNeo4j()) {
         console.log('    (skipped: needs a second, empty bundled Neo4j; the suite runs on TEST_NEO4J_URI)');
         return this.skip();
       }
       this.timeout(120_000);
-      db = await startDevNeo4j({ dir: path.join(dir, 'empty-db'), clientTimeoutMs: 120_000 });
-    });
-    after(async function () {
-      this.timeout(60_000);
-      await db?.stop();
+      // The suite's extra Neo4j, emptied.
+      db = await extraNeo4j();
     });
 
     it('creates what the demo loader creates and reports its two bad records', async function () {
