@@ -12,6 +12,7 @@ import { samplePlates } from '../../src/migrations/sample-plates.js';
 import { historyParentLinks } from '../../src/migrations/history-parent-links.js';
 import { historyPerChild } from '../../src/migrations/history-per-child.js';
 import { cli, cliAsProcess } from '../support/cli.js';
+import { removeNodes } from '../support/graph.js';
 import { searchIds } from '../support/search.js';
 import { api, createRecords, server } from '../support/server.js';
 
@@ -75,7 +76,7 @@ describe('migrations', () => {
       expect(await inArea()).to.deep.equal(ids);
       expect((await runMigrations(graph, [geoPositions]))[0]).to.include({ pending: 0, changed: 0 });
     } finally {
-      await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids DETACH DELETE n', { ids });
+      await removeNodes('Location', 'locationDbId', ids);
     }
   });
 
@@ -139,7 +140,7 @@ describe('migrations', () => {
       expect(await found()).to.deep.equal([image.imageDbId]);
       expect(await utcInstants.pending(graph)).to.equal(0);
     } finally {
-      await graph.write('MATCH (n:Image {imageDbId: $id}) DETACH DELETE n', { id: image.imageDbId });
+      await removeNodes('Image', 'imageDbId', [image.imageDbId]);
     }
   });
 
