@@ -26,7 +26,8 @@ export const mochaHooks = {
     await startTestServer();
   },
   async afterAll(this: Mocha.Context) {
-    this.timeout(60_000);
+    // Two JVMs to stop on a loaded machine (each given 30 s to shut down cleanly before it is killed).
+    this.timeout(120_000);
     // The second Neo4j that some tests share (test/support/extra-neo4j.ts), if one of them started it.
     await stopExtraNeo4j();
     if (!started) return;
