@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeprecation, seenNotifications } from '../src/graph/notifications.js';
+import { stopExtraNeo4j } from './support/extra-neo4j.js';
 import { startTestServer, stopTestServer } from './support/server.js';
 
 const UNIT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'unit') + path.sep;
@@ -25,7 +26,10 @@ export const mochaHooks = {
     await startTestServer();
   },
   async afterAll(this: Mocha.Context) {
-    this.timeout(60_000);
+    // Two JVMs to stop on a loaded machine (each given 30 s to shut down cleanly before it is killed).
+    this.timeout(120_000);
+    // The second Neo4j that some tests share (test/support/extra-neo4j.ts), if one of them started it.
+    await stopExtraNeo4j();
     if (!started) return;
     await stopTestServer();
     // A deprecated syntax works today and breaks on the next Neo4j: the suite fails on any it saw.

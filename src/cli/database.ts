@@ -7,10 +7,11 @@ import type { Graph } from '../graph/port.js';
 import { ensureSchema } from '../graph/schema.js';
 import { setPurdyLevels } from '../modules/germplasm/pedigree/pedigree-string.js';
 import { schemaItems } from '../server.js';
+import { println, type CliIo } from './io.js';
 
-/** Runs `work` against the database and exits with the code it returns (1, with the message, if it throws). */
-export async function runWithGraph(work: (graph: Graph) => Promise<number>): Promise<never> {
-  const config = loadConfig();
+/** Runs `work` against the database and returns the exit code it returns (1, with the message, if it throws). */
+export async function runWithGraph(io: CliIo, work: (graph: Graph) => Promise<number>): Promise<number> {
+  const config = loadConfig(io.env);
   // The export writes pedigree strings as the service shows them.
   setPurdyLevels(config.purdyLevels);
   let devDb: DevNeo4j | undefined;
@@ -29,9 +30,9 @@ export async function runWithGraph(work: (graph: Graph) => Promise<number>): Pro
       await graph.close();
     }
   } catch (err) {
-    console.error((err as Error).message);
+    println(io.err, (err as Error).message);
   } finally {
     await devDb?.stop();
   }
-  process.exit(code);
+  return code;
 }

@@ -1,9 +1,10 @@
 // What the file commands (import, import-vcf, import-fasta) share. Bad usage is exit 2 with the usage text. Paths are
-// read from where the command was typed: `npm run` starts the script in the package folder and sets INIT_CWD to the
-// folder the curator was in. The report goes to that folder too, as the input's folder may be read-only (a shared
-// drive, a mounted dataset).
+// read from where the command was typed (io.cwd: `npm run` starts the script in the package folder and sets INIT_CWD
+// to the folder the curator was in). The report goes to that folder too, as the input's folder may be read-only (a
+// shared drive, a mounted dataset).
 import fs from 'node:fs';
 import path from 'node:path';
+import { println, UsageError, type CliIo } from './io.js';
 import { progress } from './progress.js';
 
 export interface FileCommand {
@@ -14,13 +15,11 @@ export interface FileCommand {
   writeReport(report: unknown, summary: string): void;
 }
 
-export function fileCommand(usageText: string, positionals: string[], options: { help?: boolean; report?: string }): FileCommand {
+export function fileCommand(io: CliIo, usageText: string, positionals: string[], options: { help?: boolean; report?: string }): FileCommand {
   const usage = (problem: string): never => {
-    if (problem) console.error(problem);
-    console.error(usageText);
-    process.exit(2);
+    throw new UsageError(problem, usageText);
   };
-  const here = process.env.INIT_CWD ?? process.cwd();
+  const here = io.cwd;
   const file = path.resolve(here, positionals[0] ?? '');
   if (options.help || positionals.length !== 1) usage('');
   if (!fs.existsSync(file)) usage(`no such file: ${file}`);
@@ -30,14 +29,14 @@ export function fileCommand(usageText: string, positionals: string[], options: {
     usage,
     writeReport(report, summary) {
       fs.writeFileSync(reportFile, JSON.stringify(report, null, 2) + '\n');
-      console.log(`${summary}\nreport: ${path.relative(here, reportFile) || reportFile}`);
+      println(io.out, `${summary}\nreport: ${path.relative(here, reportFile) || reportFile}`);
     },
   };
 }
 
 /** Runs an import that reports the bytes it has read, with a progress bar over the file's size. */
-export async function withByteProgress<T>(file: string, dryRun: boolean, run: (onProgress: (done: number) => void) => Promise<T>): Promise<T> {
-  const bar = progress(dryRun ? 'checking (bytes)' : 'importing (bytes)', fs.statSync(file).size);
+export async function withByteProgress<T>(io: CliIo, file: string, dryRun: boolean, run: (onProgress: (done: number) => void) => Promise<T>): Promise<T> {
+  const bar = progress(dryRun ? 'checking (bytes)' : 'importing (bytes)', fs.statSync(file).size, io.err);
   try {
     return await run((done) => bar.update(done));
   } finally {

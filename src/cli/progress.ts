@@ -1,5 +1,7 @@
 // Progress of a long command: a bar with rate and ETA redrawn in place on a terminal, plain lines otherwise (CI
 // logs, pipes), at most one every few seconds there.
+import type { CliStream } from './io.js';
+
 export interface Progress {
   update(done: number): void;
   finish(): void;
@@ -8,7 +10,7 @@ export interface Progress {
 const WIDTH = 30;
 const PLAIN_EVERY_MS = 5000;
 
-export function progress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function progress(label: string, total: number, stream: CliStream = process.stderr): Progress {
   const started = Date.now();
   let lastPlain = 0;
   let last = 0;

@@ -4,9 +4,10 @@
 // of one meets a call set of the other; unknown DbIds and an empty selection write nothing.
 import { expect } from 'chai';
 import { importOwnVcf, removeGenotypingStudy, removeVariantSets } from '../support/genotyping.js';
+import { count } from '../support/graph.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
-import { api, server } from '../support/server.js';
+import { api } from '../support/server.js';
 
 const HEADER = '##fileformat=VCFv4.2\n##reference=Glycine max extract test assembly\n##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT';
 
@@ -22,11 +23,6 @@ async function allCalls(query: string): Promise<Call[]> {
     out.push(...res.json.result.data);
     if (!res.json.metadata.pagination.nextPageToken) return out;
   }
-}
-
-async function count(cypher: string) {
-  const [row] = await server().graph.read<{ n: number }>(cypher);
-  return row.n;
 }
 
 describe('genotyping: POST /variantsets/extract', function () {

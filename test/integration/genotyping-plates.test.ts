@@ -2,6 +2,7 @@
 // the plate's study, trial and program; create, bulk update and search; a sample's plate is a relationship, so a
 // renamed plate is renamed on its samples and a sample cannot name a plate that does not exist.
 import { expect } from 'chai';
+import { count, removeNodes } from '../support/graph.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
 import { search } from '../support/search.js';
@@ -11,16 +12,12 @@ const DNA = 'plate-ust24-dna-01';
 const SEEDS = 'plate-ust24-seed-01';
 const LEAF_SAMPLES = ['sample-urbana-2024-plot-101-plant-1-leaf', 'sample-urbana-2024-plot-101-plant-2-leaf', 'sample-urbana-2024-plot-102-bulk-leaf'];
 
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
-}
-
 describe('plates', () => {
   const plates: string[] = [];
   const samples: string[] = [];
   after(async () => {
-    await server().graph.write('MATCH (n) WHERE n:Plate AND n.plateDbId IN $plates OR n:Sample AND n.sampleDbId IN $samples DETACH DELETE n', { plates, samples });
+    await removeNodes('Plate', 'plateDbId', plates);
+    await removeNodes('Sample', 'sampleDbId', samples);
   });
 
   it('lists the demo plates with their study, trial and program; gets one; 404 for an unknown one', async () => {

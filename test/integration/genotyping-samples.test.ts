@@ -2,6 +2,7 @@
 // study, trial and program, create / get / update (by DbId and the bulk map), and the trial and program that come
 // from the sample's study.
 import { expect } from 'chai';
+import { count, removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -21,11 +22,6 @@ async function call(query = '') {
   return { res, ids: (res.json.result.data.map((r: any) => r.sampleDbId) as string[]).sort(), messages };
 }
 
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
-}
-
 async function create(records: object[]) {
   const res = await api('POST', '/samples', records);
   expect(res.status, res.text).to.equal(200);
@@ -37,8 +33,8 @@ describe('samples', () => {
   const created: string[] = [];
   const plates: string[] = [];
   after(async () => {
-    await server().graph.write('MATCH (s:Sample) WHERE s.sampleDbId IN $ids DETACH DELETE s', { ids: created });
-    await server().graph.write('MATCH (p:Plate) WHERE p.plateDbId IN $ids DETACH DELETE p', { ids: plates });
+    await removeNodes('Sample', 'sampleDbId', created);
+    await removeNodes('Plate', 'plateDbId', plates);
   });
 
   it('lists the demo samples with their unit, germplasm, study, and the study\'s trial and program', async () => {

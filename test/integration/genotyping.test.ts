@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { importVcf as importVcfFile } from '../../src/modules/genotyping/io/importVcf.js';
-import { cli } from '../support/cli.js';
+import { cli, cliAsProcess } from '../support/cli.js';
 import { removeVariantSets } from '../support/genotyping.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api, createRecords, testDatabase } from '../support/server.js';
@@ -54,14 +54,15 @@ describe('genotyping: VCF import, calls and allele matrix', function () {
     gts: columns.map((_, c) => (i === 7 && c === 2 ? '2/1' : i === 9 && c === 0 ? '1' : choices[Math.floor(rnd() * choices.length)])),
   }));
 
-  it('imports a VCF (dry run first), then /calls and /allelematrix give exactly its calls', async () => {
+  it('imports a VCF (dry run first), then /calls and /allelematrix give exactly its calls', async function () {
     const p = file('roundtrip.vcf', vcf(columns, rows));
     const dry = await importVcf([p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-roundtrip', '--dry-run']);
     expect(dry.code, dry.stderr + dry.stdout).to.equal(0);
     expect(report(p)).to.include({ dryRun: true, variants: 40, calls: 160 });
     expect((await api('GET', '/variantsets/vs-roundtrip')).status).to.equal(404);
 
-    const run = await importVcf([p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-roundtrip', '--batch-size', '7']);
+    // As a process, as a curator runs it (the other runs of the command here are in the test process).
+    const run = await cliAsProcess('import-vcf', [p, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-roundtrip', '--batch-size', '7'], undefined, dir, { test: this });
     expect(run.code, run.stderr + run.stdout).to.equal(0);
     const r = report(p);
     expect(r).to.include({ dryRun: false, variants: 40, calls: 160, variantSetDbId: 'vs-roundtrip' });

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { idsQuery } from '../../src/entities/cypher.js';
 import { compileWhere } from '../../src/entities/filters.js';
 import { imageEntity } from '../../src/modules/phenotyping/images/images.entity.js';
+import { removeNodes } from '../support/graph.js';
 import { explainPlan } from '../support/plan.js';
 import { api, createRecords, server } from '../support/server.js';
 import { search, searchIds } from '../support/search.js';
@@ -43,8 +44,8 @@ describe('area searches over GeoJSON (locations and images)', () => {
   });
 
   after(async () => {
-    await server().graph.write('MATCH (n:Location) WHERE n.locationName STARTS WITH $p DETACH DELETE n', { p: 'geo ' });
-    await server().graph.write('MATCH (n:Image) WHERE n.imageName STARTS WITH $p DETACH DELETE n', { p: 'geo ' });
+    await removeNodes('Location', 'locationName', { startsWith: 'geo ' });
+    await removeNodes('Image', 'imageName', { startsWith: 'geo ' });
   });
 
   it('finds the points inside a polygon with a hole, and the polygons meeting it', async () => {

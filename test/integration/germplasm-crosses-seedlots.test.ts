@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -12,11 +13,6 @@ const parent = (sent: Record<string, string>) => ({ germplasmName: null, observa
 
 function messages(res: { json: any }): string {
   return res.json.metadata.status.map((s: any) => `${s.messageType}: ${s.message}`).join('\n');
-}
-
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
 }
 
 async function expectEmptyWithInfo(path: string, query: string, named: string) {

@@ -5,6 +5,7 @@
 // (unknown, cycle, crops, conflicting parents, a child of both, a cross's family, ownership, bad body) changes nothing.
 import { expect } from 'chai';
 import { createApiToken } from '../../src/auth/tokens.js';
+import { removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectServedResponse } from '../support/schema.js';
 
@@ -80,7 +81,7 @@ describe('germplasm merge extension', () => {
       `UNWIND $rows AS row MATCH (n) WHERE row.label IN labels(n) AND n[row.idProp] = row.id DETACH DELETE n`,
       { rows: created.map(([label, idProp, dbId]) => ({ label, idProp, id: dbId })) },
     );
-    await graph.write(`MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run DETACH DELETE g`, { run });
+    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run });
   });
 
   describe('a merge that moves everything', () => {
@@ -300,7 +301,7 @@ describe('germplasm merge extension', () => {
       try {
         await refused(id('T1'), id('T2'), 409, /STRAY_LINK from MergeStray/);
       } finally {
-        await server().graph.write('MATCH (n:MergeStray {run: $run}) DETACH DELETE n', { run });
+        await removeNodes('MergeStray', 'run', [run]);
       }
     });
 

@@ -9,6 +9,7 @@ import type { Graph } from '../../src/graph/port.js';
 import { ensureSchema, type SchemaItem } from '../../src/graph/schema.js';
 import { freePort } from '../../src/devdb/launcher.js';
 import { ConflictError, DatabaseError, DatabaseUnavailableError } from '../../src/errors.js';
+import { removeNodes } from '../support/graph.js';
 import { relayTo } from '../support/relay.js';
 import { server, testDatabase } from '../support/server.js';
 
@@ -44,7 +45,7 @@ describe('graph: Bolt transport against Neo4j 5', () => {
   });
 
   after(async () => {
-    await server().graph.write('MATCH (n:GraphTest {run: $run}) DETACH DELETE n', { run });
+    await removeNodes('GraphTest', 'run', [run]);
   });
 
   describe('rows and values', () => {

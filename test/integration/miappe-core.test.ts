@@ -5,8 +5,7 @@
 // experimental design (study.additionalInfo or GET /observationunits).
 import { expect } from 'chai';
 import { api } from '../support/server.js';
-import { at, mappingTests, type Check as MiappeCheck, type Row } from '../support/miappe.js';
-import { expectValidResponse } from '../support/schema.js';
+import { at, mappingTests, storeAndReadBack, type Check as MiappeCheck, type Row } from '../support/miappe.js';
 
 type Path = 'trials' | 'studies' | 'locations';
 const ID_FIELD: Record<Path, string> = { trials: 'trialDbId', studies: 'studyDbId', locations: 'locationDbId' };
@@ -98,15 +97,7 @@ const STUDY: Record<string, unknown> = {
 const BODIES: Record<Path, Record<string, unknown>> = { trials: TRIAL, studies: STUDY, locations: LOCATION };
 
 /** POSTs the entity's body, GETs the record back (checked against the schema) and returns both. */
-async function roundTrip(path: Path) {
-  const post = await api('POST', `/${path}`, [BODIES[path]]);
-  expect(post.status, post.text).to.equal(200);
-  const id = post.json.result.data[0][ID_FIELD[path]];
-  const got = await api('GET', `/${path}/${encodeURIComponent(id)}`);
-  expect(got.status).to.equal(200);
-  expectValidResponse('get', `/${path}/{${ID_FIELD[path]}}`, 200, got.json);
-  return { id, record: got.json.result };
-}
+const roundTrip = (path: Path) => storeAndReadBack(path, ID_FIELD[path], [BODIES[path]]);
 
 type Check = MiappeCheck<Path>;
 

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
 import { api, server } from '../support/server.js';
-import { at, mappingTests, type Check as MiappeCheck, type Row } from '../support/miappe.js';
+import { at, mappingTests, storeAndReadBack, type Check as MiappeCheck, type Row } from '../support/miappe.js';
 import { expectValidResponse } from '../support/schema.js';
 
 type Kind = 'events' | 'samples';
@@ -51,13 +51,7 @@ async function roundTrip(kind: Kind) {
     expectValidResponse('get', '/events', 200, got.json);
     return { id, record: got.json.result.data[0] };
   }
-  const post = await api('POST', '/samples', [SAMPLE]);
-  expect(post.status, post.text).to.equal(200);
-  const id = post.json.result.data[0].sampleDbId;
-  const got = await api('GET', `/samples/${encodeURIComponent(id)}`);
-  expect(got.status).to.equal(200);
-  expectValidResponse('get', '/samples/{sampleDbId}', 200, got.json);
-  return { id, record: got.json.result };
+  return storeAndReadBack('samples', 'sampleDbId', [SAMPLE]);
 }
 
 type Check = MiappeCheck<Kind>;

@@ -4,17 +4,12 @@
 // coordinates uncertainty).
 import { expect } from 'chai';
 import { api } from '../support/server.js';
-import { expectAllFields, expectValidResponse } from '../support/schema.js';
+import { storeAndReadBack } from '../support/miappe.js';
+import { expectAllFields } from '../support/schema.js';
 
 /** POSTs one germplasm with the given fields and returns it as GET /germplasm/{id} answers. */
 async function roundTrip(fields: Record<string, unknown>) {
-  const posted = await api('POST', '/germplasm', [{ germplasmName: 'MIAPPE material', commonCropName: 'Soybean', ...fields }]);
-  expect(posted.status, posted.text).to.equal(200);
-  const { germplasmDbId } = posted.json.result.data[0];
-  const res = await api('GET', `/germplasm/${encodeURIComponent(germplasmDbId)}`);
-  expect(res.status).to.equal(200);
-  expectValidResponse('get', '/germplasm/{germplasmDbId}', 200, res.json);
-  return res.json.result;
+  return (await storeAndReadBack('germplasm', 'germplasmDbId', [{ germplasmName: 'MIAPPE material', commonCropName: 'Soybean', ...fields }])).record;
 }
 
 const origin = (coordinates: number[], coordinateUncertainty: string | null = null) => [

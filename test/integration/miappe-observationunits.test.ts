@@ -3,6 +3,7 @@
 // GET /observationunits/{id}, and compared at the mapped path. Everything made here is removed afterwards.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { storeAndReadBack } from '../support/miappe.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 let study: string;
@@ -38,14 +39,9 @@ function plot(code: string, extra: Record<string, unknown> = {}) {
 
 /** POSTs units, keeps their DbIds for clean-up, and returns the first as GET /observationunits/{id} answers it. */
 async function roundTrip(...units: object[]) {
-  const posted = await api('POST', '/observationunits', units);
-  expect(posted.status, posted.text).to.equal(200);
-  made.push(...posted.json.result.data.map((u: any) => u.observationUnitDbId));
-  const id = posted.json.result.data[0].observationUnitDbId;
-  const res = await api('GET', `/observationunits/${encodeURIComponent(id)}`);
-  expect(res.status).to.equal(200);
-  expectValidResponse('get', '/observationunits/{observationUnitDbId}', 200, res.json);
-  return res.json.result;
+  const { record, created } = await storeAndReadBack('observationunits', 'observationUnitDbId', units);
+  made.push(...created.map((u: any) => u.observationUnitDbId));
+  return record;
 }
 
 describe('MIAPPE experimental factors and observation units', () => {

@@ -3,7 +3,8 @@
 // compared at the mapped path. Row with no direct mapping, so no test: DM-94 (time scale).
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
-import { expectAllFields, expectValidResponse } from '../support/schema.js';
+import { storeAndReadBack } from '../support/miappe.js';
+import { expectAllFields } from '../support/schema.js';
 
 const CO_336 = {
   ontologyDbId: 'ontology-co-336',
@@ -16,7 +17,7 @@ const created: string[] = [];
 
 /** POSTs one variable (with a new trait, method and scale unless given) and returns it as GET /variables/{id} answers. */
 async function roundTrip(fields: Record<string, unknown>) {
-  const posted = await api('POST', '/variables', [{
+  const { record, created: [made] } = await storeAndReadBack('variables', 'observationVariableDbId', [{
     observationVariableName: 'MIAPPE variable',
     commonCropName: 'Soybean',
     trait: { traitName: 'MIAPPE trait' },
@@ -24,13 +25,8 @@ async function roundTrip(fields: Record<string, unknown>) {
     scale: { scaleName: 'MIAPPE scale', dataType: 'Numerical' },
     ...fields,
   }]);
-  expect(posted.status, posted.text).to.equal(200);
-  const [record] = posted.json.result.data;
-  created.push(record.observationVariableDbId, record.trait.traitDbId, record.method.methodDbId, record.scale.scaleDbId);
-  const res = await api('GET', `/variables/${encodeURIComponent(record.observationVariableDbId)}`);
-  expect(res.status).to.equal(200);
-  expectValidResponse('get', '/variables/{observationVariableDbId}', 200, res.json);
-  return res.json.result;
+  created.push(made.observationVariableDbId, made.trait.traitDbId, made.method.methodDbId, made.scale.scaleDbId);
+  return record;
 }
 
 describe('MIAPPE observed variables (variables)', () => {

@@ -1,6 +1,5 @@
 // The migration runner on the real database: a dry run counts and writes nothing, a run changes exactly the records
 // that need it and records itself, a second run changes nothing; and the command line around it.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Migration } from '../../src/migrations/migration.js';
@@ -12,8 +11,10 @@ import { crossFamilies } from '../../src/migrations/cross-families.js';
 import { samplePlates } from '../../src/migrations/sample-plates.js';
 import { historyParentLinks } from '../../src/migrations/history-parent-links.js';
 import { historyPerChild } from '../../src/migrations/history-per-child.js';
+import { cli, cliAsProcess } from '../support/cli.js';
+import { removeNodes } from '../support/graph.js';
 import { searchIds } from '../support/search.js';
-import { api, createRecords, server, testDatabase } from '../support/server.js';
+import { api, createRecords, server } from '../support/server.js';
 
 describe('migrations', () => {
   const run = randomUUID();
@@ -75,7 +76,7 @@ describe('migrations', () => {
       expect(await inArea()).to.deep.equal(ids);
       expect((await runMigrations(graph, [geoPositions]))[0]).to.include({ pending: 0, changed: 0 });
     } finally {
-      await graph.write('MATCH (n:Location) WHERE n.locationDbId IN $ids DETACH DELETE n', { ids });
+      await removeNodes('Location', 'locationDbId', ids);
     }
   });
 
@@ -139,7 +140,7 @@ describe('migrations', () => {
       expect(await found()).to.deep.equal([image.imageDbId]);
       expect(await utcInstants.pending(graph)).to.equal(0);
     } finally {
-      await graph.write('MATCH (n:Image {imageDbId: $id}) DETACH DELETE n', { id: image.imageDbId });
+      await removeNodes('Image', 'imageDbId', [image.imageDbId]);
     }
   });
 
@@ -250,19 +251,14 @@ describe('migrations', () => {
     expect(now.parents.map((p: { germplasmDbId: string }) => p.germplasmDbId).sort()).to.deep.equal(['soy-essex', 'soy-lee']);
   });
 
-  it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async () => {
-    const db = testDatabase();
-    const env = { ...process.env, NEO4J_URI: db.uri, NEO4J_USER: db.user ?? '', NEO4J_PASSWORD: db.password ?? '', LOG_LEVEL: 'silent' };
-    const cli = (args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli/migrate.ts', ...args], { env }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-    });
+  it('npm run migrate: a dry run on the suite database writes nothing; bad usage exits 2', async function () {
     const before = await server().graph.read<{ n: number }>('MATCH (m:Migration) RETURN count(m) AS n');
-    const dry = await cli(['--dry-run']);
+    // The dry run as a process, as an operator runs it; the bad usage in the test process.
+    const dry = await cliAsProcess('migrate', ['--dry-run'], undefined, undefined, { test: this });
     expect(dry.code, dry.stderr).to.equal(0);
     expect(dry.stdout).to.contain('Dry run: nothing was written.');
     expect(await server().graph.read('MATCH (m:Migration) RETURN count(m) AS n')).to.deep.equal(before);
-    const bad = await cli(['--force']);
+    const bad = await cli('migrate', ['--force']);
     expect(bad.code).to.equal(2);
     expect(bad.stderr).to.contain('Usage: npm run migrate');
   });

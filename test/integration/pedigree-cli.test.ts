@@ -1,13 +1,14 @@
-// npm run import / export as real processes against the test server's Neo4j (and, for all of SoyBase, an empty
-// bundled Neo4j of their own), checked through the BrAPI API: what a curator would see after running them.
+// npm run import / export against the test server's Neo4j (and, for all of SoyBase, an empty bundled Neo4j), checked
+// through the BrAPI API: what a curator would see after running them. Most runs are in the test process; an export to
+// standard output and the import that is killed midway are real processes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import { FIXTURES } from '../../src/demo/load.js';
-import { cli, cliProcess } from '../support/cli.js';
+import { cli, cliAsProcess, cliProcess } from '../support/cli.js';
+import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { api, onBundledNeo4j, server, type TestDatabase } from '../support/server.js';
 
 async function pedigreeOf(id: string, query = '') {
@@ -108,7 +109,7 @@ describe('pedigree import and export CLI', function () {
     expect((await pedigreeOf('cli-j-2'))[0].parents.map((x) => x.germplasmDbId)).to.include('soy-williams-82');
   });
 
-  it('exports the ancestry of Williams 82 as Helium and BrAPI JSON, matching GET /pedigree; the JSON imports back unchanged', async () => {
+  it('exports the ancestry of Williams 82 as Helium and BrAPI JSON, matching GET /pedigree; the JSON imports back unchanged', async function () {
     const expected = await pedigreeOf('soy-williams-82', '&pedigreeDepth=1000&progenyDepth=0');
     expect(expected.length).to.be.greaterThan(2);
 
@@ -118,7 +119,7 @@ describe('pedigree import and export CLI', function () {
     const exported = JSON.parse(fs.readFileSync(json, 'utf8'));
     expect(exported).to.deep.equal(expected);
 
-    const h = await runCli('export', ['soy-williams-82']);
+    const h = await cliAsProcess('export', ['soy-williams-82'], undefined, dir, { test: this });
     expect(h.code, h.stderr).to.equal(0);
     const [mark, header, ...rows] = h.stdout.trimEnd().split('\n');
     expect([mark, header]).to.deep.equal(['# heliumInput = PEDIGREE', 'LineName\tParent\tParentType']);
@@ -163,7 +164,7 @@ describe('pedigree import and export CLI', function () {
 
     // The process is killed (as a closed laptop or an out-of-memory kill would end it) once its first batch is committed;
     // the open transaction dies with its connection.
-    const { child, done } = cliProcess('import', args, undefined, dir);
+    const { child, done } = cliProcess('import', args, undefined, dir, { test: this });
     let atKill = 0;
     while ((atKill = await stored()) < 300) {
       expect(child.exitCode, 'the import ended before its first batch was seen').to.equal(null);
@@ -189,18 +190,15 @@ describe('pedigree import and export CLI', function () {
   });
 
   describe('all of SoyBase into an empty database', () => {
-    let db: DevNeo4j;
+    let db: ExtraNeo4j;
     before(async function () {
       if (!onBundledNeo4j()) {
         console.log('    (skipped: needs a second, empty bundled Neo4j; the suite runs on TEST_NEO4J_URI)');
         return this.skip();
       }
       this.timeout(120_000);
-      db = await startDevNeo4j({ dir: path.join(dir, 'empty-db'), clientTimeoutMs: 120_000 });
-    });
-    after(async function () {
-      this.timeout(60_000);
-      await db?.stop();
+      // The suite's extra Neo4j, emptied.
+      db = await extraNeo4j();
     });
 
     it('creates what the demo loader creates and reports its two bad records', async function () {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { BARLEY, FIXTURES } from '../../src/demo/load.js';
 import { cli } from '../support/cli.js';
+import { removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 
 /** PARENT relationships whose child and parent are of different crops, anywhere in the database. */
@@ -28,7 +29,7 @@ async function parentsByName(crop: string, prefix: string): Promise<Record<strin
 }
 
 /** Other files search the demo by name: the germplasm made here (a maize "Williams 82", new soybean lines) go. */
-const removeCreated = () => server().graph.write("MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'crp-' DETACH DELETE g");
+const removeCreated = () => removeNodes('Germplasm', 'germplasmDbId', { startsWith: 'crp-' });
 
 describe('pedigree imports scoped to a crop', function () {
   this.timeout(120_000);

@@ -3,14 +3,10 @@
 import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
+import { count } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
-
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
-}
 
 const PLANTING = 'event-urbana-2024-planting';
 const FERTILIZER = 'event-urbana-2024-fertilizer';

@@ -3,6 +3,7 @@
 // update round trips with the unit's germplasm and study, the scale and season checks, the table (JSON, CSV, TSV)
 // and POST /delete/observations. Records written here are removed afterwards.
 import { expect } from 'chai';
+import { count, removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -23,18 +24,13 @@ async function demo(query: string) {
   return (await list('observations', query)).ids.filter((id) => id.startsWith('obs-')).sort();
 }
 
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
-}
-
 const countObservations = () => count('MATCH (o:Observation) RETURN count(o) AS n');
 
 describe('observations', () => {
   // Everything created here carries this collector, so after() can remove it.
   const MARK = 'obs-test-collector';
   afterEach(async () => {
-    await server().graph.write('MATCH (o:Observation {collector: $mark}) DETACH DELETE o', { mark: MARK });
+    await removeNodes('Observation', 'collector', [MARK]);
   });
 
   async function post(records: object[]) {
@@ -180,7 +176,7 @@ describe('observations', () => {
       const empty = await api('POST', '/observations', [{}]);
       expect(empty.status, empty.text).to.equal(200);
       expect(empty.json.result.data[0]).to.include({ observationUnitDbId: null, germplasmDbId: null, studyDbId: null, value: null });
-      await server().graph.write('MATCH (o:Observation {observationDbId: $id}) DETACH DELETE o', { id: empty.json.result.data[0].observationDbId });
+      await removeNodes('Observation', 'observationDbId', [empty.json.result.data[0].observationDbId]);
     });
 
     it('rejects a germplasm or study that is not the unit\'s, an unknown unit, variable or season: 400 naming it, nothing written', async () => {

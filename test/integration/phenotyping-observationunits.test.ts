@@ -3,6 +3,7 @@
 // GET /observationlevels and study.observationLevels. Units of the rule tests live in studies made here ("OUT ..."),
 // removed afterwards, so the demo studies' levels stay as other tests expect them.
 import { expect } from 'chai';
+import { removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
@@ -462,7 +463,7 @@ describe('GET /observationlevels and study.observationLevels', () => {
       expect(sub.observationLevels).to.deep.equal([{ levelName: 'sub-plot', levelOrder: 9 }]);
       expect((await levels()).data).to.deep.include({ levelName: 'sub-plot', levelOrder: 9 });
     } finally {
-      await server().graph.write('MATCH (s:Study) WHERE s.studyDbId IN $ids DETACH DELETE s', { ids: [none.studyDbId, sub.studyDbId] });
+      await removeNodes('Study', 'studyDbId', [none.studyDbId, sub.studyDbId]);
     }
   });
 

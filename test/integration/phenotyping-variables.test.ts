@@ -3,6 +3,7 @@
 // shared parts (a variable shows its trait, method and scale as their current records). Records made here carry
 // "PV" names and are removed afterwards; observations are raw Cypher (the observation API is not under test here).
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -16,11 +17,6 @@ async function create(path: string, records: object[]): Promise<any[]> {
   expect(res.status, res.text).to.equal(200);
   expectValidResponse('post', `/${path}`, 200, res.json);
   return res.json.result.data;
-}
-
-async function count(cypher: string, params: Record<string, unknown> = {}) {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
 }
 
 const created: string[] = [];

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { cli } from '../support/cli.js';
+import { cli, cliAsProcess } from '../support/cli.js';
 import { importOwnVcf, removeGenotypingStudy } from '../support/genotyping.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api, server } from '../support/server.js';
@@ -169,9 +169,10 @@ describe('genotyping: reference sequences (FASTA import, GET /references/{refere
     expect(await stagedBlocks()).to.equal(0);
   });
 
-  it('imports a gzipped FASTA by the reference set\'s name: records matched by name, unknown ones reported, MD5s as node:crypto computes them', async () => {
+  it('imports a gzipped FASTA by the reference set\'s name: records matched by name, unknown ones reported, MD5s as node:crypto computes them', async function () {
     const file = write('assembly.fa.gz', TEXT);
-    const run = await importFasta([file, '--reference-set', ASSEMBLY]);
+    // As a process, as a curator runs it (the other runs of the command here are in the test process).
+    const run = await cliAsProcess('import-fasta', [file, '--reference-set', ASSEMBLY], undefined, dir, { test: this });
     // chrX names no reference of the set: skipped and reported (exit 3); chrC has no record.
     expect(run.code, run.stderr + run.stdout).to.equal(3);
     const report = JSON.parse(fs.readFileSync(path.join(dir, 'assembly.fa.gz.import-report.json'), 'utf8'));

@@ -4,7 +4,8 @@
 // once just under and once at BULK_ROWS.
 import { expect } from 'chai';
 import { BULK_ROWS } from '../../src/graph/schema.js';
-import { api, server } from '../support/server.js';
+import { removeNodes } from '../support/graph.js';
+import { api } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 
 const run = `stats-${Date.now()}`;
@@ -24,8 +25,9 @@ describe('index statistics after large writes', function () {
   this.timeout(180_000);
 
   after(async () => {
-    await server().graph.write('MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH $run DETACH DELETE h', { run });
-    await server().graph.write('MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run OR g.germplasmName STARTS WITH $run DETACH DELETE g', { run });
+    await removeNodes('PedigreeChange', 'germplasmDbId', { startsWith: run });
+    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run });
+    await removeNodes('Germplasm', 'germplasmName', { startsWith: run });
   });
 
   it('POST /pedigree refreshes them after a write of BULK_ROWS germplasm or relationships, not after a smaller one', async () => {

@@ -54,8 +54,8 @@ export async function removeGenotypingStudy(studyDbId: string): Promise<void> {
 }
 
 /**
- * Imports a test's own VCF text as `npm run import-vcf` would (a process, from a temporary folder), into a new study of
- * its own (genotypingStudy), and returns that study's DbId.
+ * Imports a test's own VCF text as `npm run import-vcf` would (in the test process, from a temporary folder), into a
+ * new study of its own (genotypingStudy), and returns that study's DbId.
  */
 export async function importOwnVcf(studyName: string, vcf: string, variantSetDbId: string): Promise<string> {
   const study = await genotypingStudy(studyName);

@@ -1,6 +1,8 @@
 // The shape of the MIAPPE mapping tests: one test per row of the mapping table (service-spec.md), each row a list of
 // checks "these paths of the record read back equal what was sent" (or an explicit expectation).
 import { expect } from 'chai';
+import { expectValidResponse } from './schema.js';
+import { api } from './server.js';
 
 /** The value at a path: `a.b` members, `a[1]` an index, `a[]` every member of a list. */
 export function at(value: unknown, path: string): unknown {
@@ -38,4 +40,19 @@ export function mappingTests<K extends string>(
       }
     });
   }
+}
+
+/**
+ * Stores records as a client would (POST /<path>), reads the first back by its DbId (GET /<path>/{idField}), checks
+ * that answer against the BrAPI schema, and returns the DbId, the record as read back and the records as created.
+ */
+export async function storeAndReadBack(path: string, idField: string, records: object[]): Promise<{ id: string; record: any; created: any[] }> {
+  const post = await api('POST', `/${path}`, records);
+  expect(post.status, post.text).to.equal(200);
+  const created = post.json.result.data;
+  const id = created[0][idField];
+  const got = await api('GET', `/${path}/${encodeURIComponent(id)}`);
+  expect(got.status).to.equal(200);
+  expectValidResponse('get', `/${path}/{${idField}}`, 200, got.json);
+  return { id, record: got.json.result, created };
 }

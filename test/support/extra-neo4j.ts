@@ -1,0 +1,86 @@
+// A second bundled Neo4j for the tests that need one the suite's service does not use: one to kill and restart
+// (fault.test.ts), one with a small transaction memory (engine-limits.test.ts), an empty one (all of SoyBase imported
+// in pedigree-cli.test.ts). Starting a JVM costs 10-60 s on a loaded machine, so they share one: started on first
+// use, restarted only when a test asks for other settings, emptied for each test that takes it, and stopped by the
+// root hooks (test/setup.ts) at the end of the run. It keeps its ports across restarts, so a driver connected to it
+// reconnects after a kill.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
+import { connectGraph } from '../../src/graph/connect.js';
+import { emptyDatabase } from './server.js';
+
+/** Settings fixed when the JVM starts (Neo4j community cannot change them on a running database). */
+export interface ExtraSettings {
+  /** db.memory.transaction.max; the launcher's default when absent. */
+  transactionMemory?: string;
+}
+
+export interface ExtraNeo4j {
+  readonly boltUrl: string;
+  readonly httpUrl: string;
+  /** Kills the JVM (SIGKILL: no checkpoint, as a crash or an out-of-memory kill would end it). */
+  kill(): Promise<void>;
+  /** Starts it again on the same store and ports, with the same settings (after kill()). */
+  start(): Promise<void>;
+}
+
+let dir: string | undefined;
+let ports: { http: number; bolt: number } | undefined;
+let running: DevNeo4j | undefined;
+let settings: ExtraSettings = {};
+/** The address it had when it last ran (a killed database keeps it: the same ports come back). */
+let urls = { bolt: '', http: '' };
+
+async function start(): Promise<void> {
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-extra-neo4j-'));
+  running = await startDevNeo4j({ dir, httpPort: ports?.http ?? 0, boltPort: ports?.bolt ?? 0, clientTimeoutMs: 120_000, ...settings });
+  urls = { bolt: running.boltUrl, http: running.httpUrl };
+  ports ??= { http: Number(new URL(running.httpUrl).port), bolt: Number(new URL(running.boltUrl).port) };
+}
+
+const handle: ExtraNeo4j = {
+  get boltUrl() {
+    return urls.bolt;
+  },
+  get httpUrl() {
+    return urls.http;
+  },
+  async kill() {
+    if (!running) return;
+    process.kill(running.pid, 'SIGKILL');
+    await running.stop();
+    running = undefined;
+  },
+  start,
+};
+
+/**
+ * The shared extra Neo4j, running with `wanted` settings and empty (no nodes; the schema the last user made stays).
+ * Only on the bundled Neo4j: callers skip when the suite runs on TEST_NEO4J_URI.
+ */
+export async function extraNeo4j(wanted: ExtraSettings = {}): Promise<ExtraNeo4j> {
+  if (running && JSON.stringify(wanted) !== JSON.stringify(settings)) {
+    await running.stop();
+    running = undefined;
+  }
+  settings = wanted;
+  if (!running) await start();
+  const graph = connectGraph({ uri: running!.boltUrl, timeoutMs: 120_000 });
+  try {
+    await emptyDatabase(graph);
+  } finally {
+    await graph.close();
+  }
+  return handle;
+}
+
+/** Stops it if it runs and removes its store (root hooks, end of the run). */
+export async function stopExtraNeo4j(): Promise<void> {
+  await running?.stop();
+  running = undefined;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+  ports = undefined;
+}

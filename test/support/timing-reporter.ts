@@ -1,0 +1,49 @@
+// Mocha's spec reporter, plus the wall time of each test file: at the end of a run it prints the slowest files, so
+// that a file which grows slow is seen before the suite does (.ci/run repeats the list beside its part timings).
+// A file's time runs from its first top-level suite's start to its last one's end, hooks included (a file that
+// starts a Neo4j of its own pays for it here); the root hooks (the suite's Neo4j and service, test/setup.ts) are
+// counted apart.
+import Mocha from 'mocha';
+
+const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_RUN_BEGIN, EVENT_RUN_END } = Mocha.Runner.constants;
+
+/** How many of the slowest files are printed; SLOWEST_FILES=n prints n (0: none). */
+const SHOWN = Number(process.env.SLOWEST_FILES ?? 10);
+
+/** Names the block .ci/run copies into its summary: keep the two in step. */
+export const HEADING = 'Slowest test files';
+
+export default class TimingReporter extends Mocha.reporters.Spec {
+  constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
+    super(runner, options);
+    const perFile = new Map<string, number>();
+    const started = new Map<Mocha.Suite, number>();
+    let runStarted = 0;
+    runner.on(EVENT_RUN_BEGIN, () => (runStarted = performance.now()));
+    runner.on(EVENT_SUITE_BEGIN, (suite: Mocha.Suite) => {
+      if (suite.parent?.root) started.set(suite, performance.now());
+    });
+    runner.on(EVENT_SUITE_END, (suite: Mocha.Suite) => {
+      const from = started.get(suite);
+      if (from === undefined) return;
+      const file = suite.file ?? '(no file)';
+      perFile.set(file, (perFile.get(file) ?? 0) + performance.now() - from);
+    });
+    // Registered after the spec reporter's own end listener, so this prints below its summary.
+    runner.once(EVENT_RUN_END, () => {
+      if (SHOWN <= 0 || perFile.size === 0) return;
+      const total = (performance.now() - runStarted) / 1000;
+      const files = [...perFile].map(([file, ms]) => ({ file: relative(file), s: ms / 1000 })).sort((a, b) => b.s - a.s);
+      const inFiles = files.reduce((sum, f) => sum + f.s, 0);
+      const lines = files.slice(0, SHOWN).map((f) => `    ${f.s.toFixed(1).padStart(7)} s  ${f.file}`);
+      console.log(`\n  ${HEADING} (${Math.min(SHOWN, files.length)} of ${files.length}; ${inFiles.toFixed(0)} s in test files, ` +
+        `${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks starting and stopping the suite's Neo4j and service):\n` +
+        `${lines.join('\n')}\n`);
+    });
+  }
+}
+
+function relative(file: string): string {
+  const cwd = process.cwd() + '/';
+  return file.startsWith(cwd) ? file.slice(cwd.length) : file;
+}
