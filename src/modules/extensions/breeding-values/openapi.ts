@@ -1,6 +1,6 @@
 // The breeding-values extension in the OpenAPI document /docs renders (official envelope and errors; the result inline).
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { delimited, errorResponses, ok } from '../../../openapi/extension.js';
+import { EXTENSIONS_TAG, delimited, errorResponses, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { NESTED_FACTORS } from './design.js';
 import { PCG_TOLERANCE } from './mme.js';
@@ -122,7 +122,7 @@ export const breedingValueOperations: ExtensionOperation[] = [{
   method: 'post',
   module: 'Phenotyping',
   operation: {
-    tags: ['Phenotyping'],
+    tags: [EXTENSIONS_TAG],
     summary: 'Extension: estimated breeding values of a trait (pedigree BLUP, animal model) from the stored observations',
     description:
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
