@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import { cypher } from '../src/graph/cypher-files.js';
 import { decompose, inverseTriplets } from '../src/modules/extensions/relationship/inverse.js';
-import { readPedigree } from '../src/modules/extensions/relationship/query.js';
+import { PEDIGREE_BATCH, readPedigree } from '../src/modules/extensions/relationship/query.js';
 import { qualityFindings } from '../src/modules/extensions/pedigree-quality/quality.js';
 import { readQualityScope } from '../src/modules/extensions/pedigree-quality/query.js';
 import { findCrosses } from '../src/modules/extensions/duplicate-crosses/query.js';
@@ -90,7 +90,7 @@ export async function measureInbreeding(running: RunningServer, dataset: string,
     name: 'inbreeding, whole database',
     call: 'GET /extensions/inbreeding',
     url: `${running.baseUrl}/extensions/inbreeding`,
-    statement: () => running.graph.read(cypher('extensions/pedigree-all')),
+    statement: () => running.graph.read(cypher('extensions/pedigree-all'), { batch: PEDIGREE_BATCH }),
     compute: async () => decompose(records, 'pedigree'),
     size: (text) => ({ germplasm: JSON.parse(text).result.germplasmCount }),
     targetMs,
@@ -164,7 +164,7 @@ export async function measureWholePedigree(running: RunningServer, dataset: stri
   const records = await readPedigree(running.graph, null);
   const scope = (await readQualityScope(running.graph, {}))!;
   const inverse: Omit<Spec, 'name' | 'call' | 'url' | 'size'> = {
-    statement: () => running.graph.read(cypher('extensions/pedigree-all')),
+    statement: () => running.graph.read(cypher('extensions/pedigree-all'), { batch: PEDIGREE_BATCH }),
     compute: async () => inverseTriplets(decompose(records, 'pedigree')),
     targetMs: 10_000,
   };
