@@ -9,7 +9,7 @@
 // No germplasm: no rows.  Params: $batch (items per row, a whole number)
 MATCH (g:Germplasm)
 WITH collect(g) AS nodes
-CALL {
+CALL () {
   MATCH (:Germplasm)-[r:PARENT]->(:Germplasm)
   RETURN collect(r) AS links
 }
