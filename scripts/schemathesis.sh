@@ -29,7 +29,7 @@ token="schemathesis-$(node -e "console.log(require('crypto').randomBytes(16).toS
 log="$work/service.log"
 
 BRAPI_DEV_DB_DIR="$work/neo4j" BRAPI_DEV_DB_HTTP_PORT=0 BRAPI_DEV_DB_BOLT_PORT=0 PORT=$port HOST=127.0.0.1 \
-  BRAPI_ADMIN_TOKEN=$token LOG_LEVEL=warn node --import tsx src/main.ts > "$log" 2>&1 &
+  BRAPI_ADMIN_TOKEN=$token LOG_LEVEL=info node --import tsx src/main.ts > "$log" 2>&1 &
 service=$!
 stop() {
   # SIGTERM: the service stops its Neo4j before exiting.
@@ -46,12 +46,20 @@ for _ in $(seq 1 "$start_seconds"); do
 done
 curl -sf "http://127.0.0.1:$port/ready" >/dev/null || { tail -n 40 "$log"; echo "the service was not ready in $start_seconds s"; exit 1; }
 
+# The run's part of the log starts here (before it, /ready answered 503 while the service was starting).
+first_line=$(($(wc -l < "$log") + 1))
 timeout --signal=INT "$max_seconds" "$venv/bin/st" --no-color --config-file scripts/schemathesis.toml run "$base/openapi.json" \
   -H "Authorization: Bearer $token" --max-examples "$max_examples" --seed "$seed" \
   --request-timeout 60 "$@"
 status=$?
 if [ $status -eq 124 ] || [ $status -eq 130 ]; then echo "Schemathesis was stopped after $max_seconds s"; status=1; fi
-if grep -q '"level":"error"' "$log"; then
-  echo "The service logged errors during the run:"; grep '"level":"error"' "$log" | head -n 20
+# Any error the service logs fails the run, whether or not a Schemathesis check saw it: a line at level "error" (a
+# request that failed with a 500, a saved search that failed in the background) or a request answered 5xx (the
+# request log, one line per request, at level info).
+failed_lines() { tail -n "+$first_line" "$log" | grep -E '"level":"error"|"status":5[0-9][0-9][,}]'; }
+errors=$(failed_lines | wc -l)
+if [ "$errors" -gt 0 ]; then
+  echo "The service logged $errors error(s) during the run:"; failed_lines | head -n 20
+  status=1
 fi
 exit $status

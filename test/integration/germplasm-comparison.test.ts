@@ -1,6 +1,6 @@
 // Two germplasm side by side over HTTP: hand-built pedigrees with values worked out by hand (full sibs, half sibs, a
 // backcross, unrelated germplasm, one the ancestor of the other, a germplasm with itself), the coefficient of
-// parentage equal to the kinship extension's, the errors, and SoyBase pairs checked against their stored parents.
+// parentage of every pair worked out by hand, the errors, and SoyBase pairs checked against their stored parents.
 import { expect } from 'chai';
 import { api } from '../support/server.js';
 import { expectServedResponse } from '../support/schema.js';
@@ -121,13 +121,53 @@ describe('germplasm comparison extension', () => {
     expect((await compare(id('G'), id('G'), 'inbred')).coefficientOfParentage).to.equal(1);
   });
 
-  it('the coefficient of parentage is the kinship extension\'s, for every pair and method', async () => {
+  it('the coefficient of parentage of every pair, both methods, as worked out by hand', async () => {
+    // The tabular method (Emik & Terrill 1949): f(i,j) = (f(s,j) + f(d,j))/2 for j not a descendant of i, with s, d
+    // the parents of i; a self of P has both gametes from P, so f(i,j) = f(P,j) and f(i,i) = (1 + f(P,P))/2.
+    // pedigree (founders F1, F2, F3 non-inbred: f(Fk,Fk) = 1/2, unrelated: 0), in sixteenths:
+    //   f(F1,FS1) = f(F1,FS2) = f(F1,H) = (1/2 + 0)/2 = 4/16; f(FS1,FS1) = f(FS2,FS2) = f(H,H) = (1 + f(F1,F2 or F3))/2 = 8/16
+    //   f(FS1,FS2) = (f(F1,FS2) + f(F2,FS2))/2 = (4 + 4)/2 = 4/16; f(FS1,H) = (f(F1,FS1) + f(F3,FS1))/2 = 2/16, f(FS2,H) = 2/16
+    //   BC = FS1 x F1: f(BC,F1) = (f(FS1,F1) + f(F1,F1))/2 = (4 + 8)/2 = 6/16; f(BC,FS1) = (8 + 4)/2 = 6/16;
+    //   f(BC,FS2) = (4 + 4)/2 = 4/16; f(BC,H) = (2 + 4)/2 = 3/16; f(BC,BC) = (1 + f(FS1,F1))/2 = (16 + 4)/32 = 10/16
+    //   G = FS1 selfed: f(G,x) = f(FS1,x): F1 4, FS1 8, FS2 4, H 2, BC 6; f(G,G) = (1 + 1/2)/2 = 12/16
+    //   GG = G selfed: f(GG,x) = f(G,x): F1 4, FS1 8, FS2 4, H 2, BC 6, G 12; f(GG,GG) = (1 + 3/4)/2 = 14/16
+    // inbred (Cox et al. 1985: every line fully inbred, f(i,i) = 1; a self of P is P), in eighths:
+    //   f(F1,FS1) = (1 + 0)/2 = 4/8 (also FS2, H); f(FS1,FS2) = (4 + 4)/2 = 4/8; f(FS1,H) = (f(F1,FS1) + 0)/2 = 2/8 (FS2 too)
+    //   f(BC,F1) = (f(FS1,F1) + 1)/2 = (4 + 8)/2 = 6/8; f(BC,FS1) = (8 + 4)/2 = 6/8; f(BC,FS2) = (4 + 4)/2 = 4/8;
+    //   f(BC,H) = (2 + 4)/2 = 3/8; G and GG are FS1 again: FS1's row, and 8/8 with FS1, G and GG
     const names = ['F1', 'FS1', 'FS2', 'H', 'BC', 'G', 'GG'];
-    for (const method of ['pedigree', 'inbred']) {
-      for (const a of names) {
-        for (const b of names) {
+    const expected: Record<string, { unit: number; table: number[][] }> = {
+      pedigree: {
+        unit: 16,
+        table: [
+          //  F1 FS1 FS2  H  BC   G  GG
+          [8, 4, 4, 4, 6, 4, 4],
+          [4, 8, 4, 2, 6, 8, 8],
+          [4, 4, 8, 2, 4, 4, 4],
+          [4, 2, 2, 8, 3, 2, 2],
+          [6, 6, 4, 3, 10, 6, 6],
+          [4, 8, 4, 2, 6, 12, 12],
+          [4, 8, 4, 2, 6, 12, 14],
+        ],
+      },
+      inbred: {
+        unit: 8,
+        table: [
+          [8, 4, 4, 4, 6, 4, 4],
+          [4, 8, 4, 2, 6, 8, 8],
+          [4, 4, 8, 2, 4, 4, 4],
+          [4, 2, 2, 8, 3, 2, 2],
+          [6, 6, 4, 3, 8, 6, 6],
+          [4, 8, 4, 2, 6, 8, 8],
+          [4, 8, 4, 2, 6, 8, 8],
+        ],
+      },
+    };
+    for (const [method, { unit, table }] of Object.entries(expected)) {
+      for (const [i, a] of names.entries()) {
+        for (const [j, b] of names.entries()) {
           const result = await compare(id(a), id(b), method);
-          expect(result.coefficientOfParentage, `${a} ${b} ${method}`).to.equal(await kinship(id(a), id(b), method));
+          expect(result.coefficientOfParentage, `${a} ${b} ${method}`).to.equal(table[i][j] / unit);
         }
       }
     }
@@ -153,7 +193,8 @@ describe('germplasm comparison extension', () => {
     expect(res.json.result.germplasm.map((g: any) => g.germplasmDbId)).to.deep.equal([a, b]);
     // Half sibs through F1.
     expect(ancestorsOf(res.json.result)).to.deep.equal([['F1', 1, 1, true]]);
-    expect(res.json.result.coefficientOfParentage).to.equal(await kinship(a, b));
+    // f = (f(F1,comma 2) + f(F2,comma 2))/2 = ((1/2 + 0)/2 + 0)/2 = 1/8.
+    expect(res.json.result.coefficientOfParentage).to.equal(1 / 8);
     // Given once, the value is split at its commas: four DbIds here.
     const once = await api('GET', `${PATH}?germplasmDbIds=${encodeURIComponent(`${a},${b}`)}`);
     expect(once.status, once.text).to.equal(400);

@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { importVcf } from '../../src/modules/genotyping/io/importVcf.js';
+import { cli } from '../support/cli.js';
 import { random, simulate, type PedigreeNode } from '../support/genotype-simulation.js';
 import { api, testDatabase } from '../support/server.js';
 
@@ -115,5 +116,53 @@ describe('pedigree check extension (simulated genotypes, injected errors)', func
     expect((await api('POST', '/extensions/genomic-relationship', { variantSetDbId: 'vs-simulated', germplasmDbIds: ['no-such-germplasm'] })).status).to.equal(404);
     expect((await api('GET', '/extensions/pedigree-check')).status).to.equal(400);
     expect((await api('GET', '/extensions/pedigree-check?variantSetDbId=no-such-set')).status).to.equal(404);
+  });
+});
+
+describe('genomic relationship: VanRaden\'s G on a hand-worked genotype matrix', function () {
+  this.timeout(180_000);
+
+  it('gives every entry of G worked out by hand', async () => {
+    // VanRaden (2008, J Dairy Sci 91:4414-4423), first method: G = ZZ' / (2 sum_i p_i (1 - p_i)), Z = X - 2p, p_i
+    // the ALT allele frequency at marker i over the set's lines (called ones only); a missing call has Z = 0; a marker
+    // with p = 0 or 1 adds nothing. X (ALT allele counts), lines x markers:
+    //            m1  m2  m3  m4  m5
+    //   Essex     2   2   0   0   1       m1: p = 2/8 = 1/4, 2p = 1/2, 2p(1-p) = 3/8
+    //   Lee       0   2   2   0   0       m2: p = 6/8 = 3/4, 2p = 3/2, 2p(1-p) = 3/8
+    //   Forrest   0   1   .   0   2       m3: p = 3/6 = 1/2 (3 lines called), 2p(1-p) = 1/2
+    //   W82       0   1   1   0   1       m4: p = 0, left out; m5: p = 4/8 = 1/2, 2p(1-p) = 1/2
+    // Denominator 3/8 + 3/8 + 1/2 + 1/2 = 7/4. Z (m1, m2, m3, m5):
+    //   Essex [3/2, 1/2, -1, 0]; Lee [-1/2, 1/2, 1, -1]; Forrest [-1/2, -1/2, 0, 1]; W82 [-1/2, -1/2, 0, 0].
+    // ZZ': Essex.Essex = 9/4 + 1/4 + 1 = 7/2; Essex.Lee = -3/4 + 1/4 - 1 = -3/2; Essex.Forrest = -3/4 - 1/4 = -1;
+    // Essex.W82 = -1; Lee.Lee = 1/4 + 1/4 + 1 + 1 = 5/2; Lee.Forrest = 1/4 - 1/4 - 1 = -1; Lee.W82 = 0;
+    // Forrest.Forrest = 1/4 + 1/4 + 1 = 3/2; Forrest.W82 = 1/2; W82.W82 = 1/2. Divided by 7/4 (rows sum to 0):
+    const expected = [
+      [2, -6 / 7, -4 / 7, -4 / 7],
+      [-6 / 7, 10 / 7, -4 / 7, 0],
+      [-4 / 7, -4 / 7, 6 / 7, 2 / 7],
+      [-4 / 7, 0, 2 / 7, 2 / 7],
+    ];
+    const GT: Record<string, string> = { 0: '0/0', 1: '0/1', 2: '1/1', '.': './.' };
+    const X = ['2 0 0 0', '2 2 1 1', '0 2 . 1', '0 0 0 0', '1 0 2 1'];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grm-'));
+    try {
+      const file = path.join(dir, 'grm.vcf');
+      fs.writeFileSync(file, [
+        '##fileformat=VCFv4.2', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tEssex\tLee\tForrest\tWilliams 82',
+        ...X.map((row, i) => ['Gm09', 100 * (i + 1), '.', 'A', 'G', '.', 'PASS', '.', 'GT', ...row.split(' ').map((x) => GT[x])].join('\t')),
+      ].join('\n') + '\n');
+      const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-grm-hand'], undefined, dir);
+      expect(run.code, run.stderr + run.stdout).to.equal(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const ids = ['soy-essex', 'soy-lee', 'soy-forrest', 'soy-williams-82'];
+    const res = await api('POST', '/extensions/genomic-relationship', { variantSetDbId: 'vs-grm-hand', germplasmDbIds: ids });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.result.markers).to.equal(4);
+    const g = res.json.result.genomicRelationship as number[][];
+    expect(g).to.have.length(4);
+    ids.forEach((a, i) => ids.forEach((b, j) => expect(g[i][j], `G(${a}, ${b})`).to.be.closeTo(expected[i][j], 1e-12)));
   });
 });
