@@ -11,6 +11,7 @@ const SLOW = {
   'engine-limits': 'extra Neo4j with a small transaction memory',
   'pedigree-cli': 'all of SoyBase into the extra Neo4j, and an import killed midway',
   'shutdown': 'npm start twice, each with its Neo4j',
+  'demo-start': 'npm start killed inside its demo load three times on a Neo4j of its own, and once on one core',
   // Chromium.
   'devdb': 'Neo4j Browser in Chromium',
   'docs': '/docs in Chromium',
@@ -20,6 +21,9 @@ const SLOW = {
   'fuzz': 'thousands of malformed and hostile requests',
   'brava': 'the BrAPI validator over every listed call',
   'pedigree-check': 'genotypes simulated down all of SoyBase',
+  // Outside references installed from PyPI on first use (minutes on a fresh machine).
+  'pedigree-reference': 'sgkit over all of SoyBase',
+  'breeding-values': 'numpy solving the mixed-model equations densely',
 };
 
 module.exports = {
