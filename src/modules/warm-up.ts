@@ -7,7 +7,7 @@
 import type { Graph } from '../graph/port.js';
 import { compileWhere } from '../entities/filters.js';
 import { getEntity } from '../entities/queries.js';
-import { DEFAULT_PAGE_SIZE } from '../http/middleware/pagination.js';
+import { DEFAULT_PAGE_SIZE } from '../entities/paging.js';
 import { germplasmEntity } from './germplasm/germplasm/germplasm.entity.js';
 import { pedigreeShape } from './germplasm/pedigree/params.js';
 import { DEFAULT_ARRAYS } from './germplasm/pedigree/routes.js';

@@ -15,7 +15,7 @@ import { BadRequestError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { unknownIds } from '../../../entities/queries.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 import type { VendorSpecification } from './specification.js';
 
 /** VendorSample's members: scalars are properties, the objects JSON text (returned as sent). */
