@@ -40,7 +40,7 @@ import { routes as callRoutes } from './genotyping/calls/routes.js';
 import { routes as mapRoutes } from './genotyping/maps/routes.js';
 import { routes as referenceBasesRoutes } from './genotyping/references/routes.js';
 import { routes as variantSetRoutes } from './genotyping/variantsets/routes.js';
-import { routes as vendorRoutes } from './genotyping/vendor/routes.js';
+import { routes as vendorRoutes } from './genotyping/lab/routes.js';
 import { routes as imageRoutes } from './phenotyping/images/routes.js';
 import { routes as observationRoutes } from './phenotyping/observations/routes.js';
 import { routes as observationUnitRoutes } from './phenotyping/observationunits/routes.js';
