@@ -22,7 +22,7 @@ import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
 import { loadSpec } from './openapi/spec.js';
 import { settleSearches } from './search/saved.js';
-import { vendorSpecification } from './modules/genotyping/vendor/specification.js';
+import { vendorSpecification } from './modules/genotyping/lab/specification.js';
 
 export interface RunningServer {
   url: string;
@@ -70,7 +70,7 @@ export function schemaItems(): SchemaItem[] {
     { label: 'ApiToken', prop: 'tokenId', unique: true },
     // A VCF import's variants before it commits (src/modules/genotyping/io/importVcf.ts), found by their import.
     { label: 'StagedVariant', prop: 'importId', unique: false },
-    // Orders of the genotyping lab (src/modules/genotyping/vendor/orders.ts), found by their order or submission id.
+    // Orders of the genotyping lab (src/modules/genotyping/lab/orders.ts), found by their order or submission id.
     { label: 'VendorOrder', prop: 'orderId', unique: true },
     { label: 'VendorOrder', prop: 'submissionId', unique: true },
     // Reference sequences (src/modules/genotyping/references/): a range of bases reads the blocks it spans by one

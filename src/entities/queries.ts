@@ -4,7 +4,7 @@ import { getQuery, listQuery, missingTargetsQuery, type ListOrder } from './cyph
 import type { CompiledFilter } from './filters.js';
 import { present, type StoredRecord } from './presenter.js';
 import type { EntityDef } from './types.js';
-import { pageBounds } from '../http/middleware/pagination.js';
+import { pageBounds } from './paging.js';
 
 export interface Page<T> {
   total: number;

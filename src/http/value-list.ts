@@ -4,7 +4,7 @@ import { cypher } from '../graph/cypher-files.js';
 import { respondList } from './envelope.js';
 import { filterInput, reportIgnored } from './query.js';
 import { read, type RouteDef } from './routes.js';
-import { pageBounds } from './middleware/pagination.js';
+import { pageBounds } from '../entities/paging.js';
 
 export function valueListRoute(path: string, cypherFile: string): RouteDef {
   return read.get(path, async (ctx) => {

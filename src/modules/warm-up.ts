@@ -7,13 +7,13 @@
 import type { Graph } from '../graph/port.js';
 import { compileWhere } from '../entities/filters.js';
 import { getEntity } from '../entities/queries.js';
-import { DEFAULT_PAGE_SIZE } from '../http/middleware/pagination.js';
+import { DEFAULT_PAGE_SIZE } from '../entities/paging.js';
 import { germplasmEntity } from './germplasm/germplasm/germplasm.entity.js';
 import { pedigreeShape } from './germplasm/pedigree/params.js';
 import { DEFAULT_ARRAYS } from './germplasm/pedigree/routes.js';
 import { readPedigreeNodes, traversePedigree } from './germplasm/pedigree/traversal.js';
 import { suggestGermplasm } from './extensions/germplasm-suggestions/query.js';
-import { DEFAULT_SUGGESTIONS } from './extensions/germplasm-suggestions/routes.js';
+import { DEFAULT_SUGGESTIONS } from './extensions/germplasm-suggestions/openapi.js';
 import { readPedigree } from './extensions/relationship/query.js';
 
 /** A DbId no germplasm has (DbIds are trimmed, non-empty text; a control character never comes from a client). */

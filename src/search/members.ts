@@ -2,7 +2,7 @@
 // member means. Search members are the plural of the list parameters (germplasmDbIds -> germplasmDbId,
 // studyTypes -> studyType, germplasmPUIs -> germplasmPUI, emailAddresses -> emailAddress); an array means any of its values, members AND.
 import { BadRequestError } from '../errors.js';
-import { checkPageSize } from '../http/middleware/pagination.js';
+import { checkPageSize } from '../entities/paging.js';
 import type { Paging } from '../http/types.js';
 
 export interface SearchInput {

@@ -13,7 +13,7 @@ import { validateBody } from '../http/validate.js';
 import { searchInput } from './members.js';
 import { readSearch, runPlan, startSearch } from './saved.js';
 import type { Searchable } from './searchables.js';
-import { pageBounds } from '../http/middleware/pagination.js';
+import { pageBounds } from '../entities/paging.js';
 
 /** POST and GET of each search; a search is a read that happens to need a body. */
 export function searchRoutes(searchables: Searchable[]): RouteDef[] {

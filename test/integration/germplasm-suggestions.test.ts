@@ -101,11 +101,14 @@ describe('germplasm name suggestions (extension)', () => {
     expect(odd.data.length).to.be.greaterThan(0);
   });
 
-  it('refuses a missing or empty text, a repeated one and pageSize above 100', async () => {
-    for (const query of ['', 'text=', 'text=%20%20', 'text=a&text=b', 'text=a&pageSize=101', `text=${'x'.repeat(201)}`]) {
+  it('refuses a missing or empty text, a repeated one and pageSize above 100, naming the parameter', async () => {
+    const bad: Array<[string, string]> = [['', 'text'], ['text=', 'text'], ['text=%20%20', 'text'], ['text=a&text=b', 'text'],
+      ['text=a&pageSize=101', 'pageSize'], [`text=${'x'.repeat(201)}`, 'text'], ['text=a&commonCropName=x&commonCropName=y', 'commonCropName']];
+    for (const [query, name] of bad) {
       const res = await api('GET', `${PATH}?${query}`, undefined, { authorization: '' });
       expect(res.status, query).to.equal(400);
       expect(res.headers.get('content-type')).to.match(/^text\/plain/);
+      expect(res.text, query).to.contain(`Query parameter ${name} `);
     }
   });
 });

@@ -1,12 +1,12 @@
 // The genotyping lab's description (BRAPI_VENDOR_SPECIFICATION) is checked when read, and an order's plate layout is
-// checked before anything is written (src/modules/genotyping/vendor/).
+// checked before anything is written (src/modules/genotyping/lab/).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DEFAULT_VENDOR_SPECIFICATION, loadConfig } from '../../src/config.js';
-import { planSubmission } from '../../src/modules/genotyping/vendor/orders.js';
-import { vendorSpecification } from '../../src/modules/genotyping/vendor/specification.js';
+import { planSubmission } from '../../src/modules/genotyping/lab/orders.js';
+import { vendorSpecification } from '../../src/modules/genotyping/lab/specification.js';
 
 describe('the genotyping lab description', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-spec-'));

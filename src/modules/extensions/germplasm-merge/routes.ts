@@ -7,7 +7,7 @@ import { addStatus, respondOne } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { write, type RouteDef } from '../../../http/routes.js';
 import { germplasmEntity } from '../../germplasm/germplasm/germplasm.entity.js';
-import { entities } from '../../registry.js';
+import { entities } from '../../entities.js';
 import { mergeGermplasm } from './merge.js';
 
 export const GERMPLASM_MERGE_PATH = '/extensions/germplasm/:germplasmDbId/merge';

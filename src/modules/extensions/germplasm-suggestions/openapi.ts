@@ -1,9 +1,13 @@
 // The name-suggestion extension in the OpenAPI document /docs renders: the official envelope, parameters and error
-// responses, its own inline entry schema.
+// responses, its own inline entry schema. Its query parameters are the route's checks too (src/openapi/extension-query.ts).
 import type { ExtensionOperation } from '../../../openapi/document.js';
-import { DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS, MAX_TEXT_LENGTH } from './routes.js';
 import { MAX_CANDIDATES } from './query.js';
 import { EXTENSIONS_TAG, dataResult, ok, readErrors } from '../../../openapi/extension.js';
+
+export const GERMPLASM_SUGGESTIONS_PATH = '/extensions/germplasm-suggestions';
+export const DEFAULT_SUGGESTIONS = 30;
+export const MAX_SUGGESTIONS = 100;
+export const MAX_TEXT_LENGTH = 200;
 
 const suggestion = {
   type: 'object',
@@ -17,8 +21,9 @@ const suggestion = {
   },
 };
 
-export const germplasmSuggestionOperations: ExtensionOperation[] = [{
-  path: '/extensions/germplasm-suggestions',
+/** The call's one contract: /docs shows it and the route checks its query parameters against it. */
+export const germplasmSuggestionOperation: ExtensionOperation = {
+  path: GERMPLASM_SUGGESTIONS_PATH,
   method: 'get',
   operation: {
     tags: [EXTENSIONS_TAG],
@@ -42,4 +47,6 @@ export const germplasmSuggestionOperations: ExtensionOperation[] = [{
       ...readErrors,
     },
   },
-}];
+};
+
+export const germplasmSuggestionOperations: ExtensionOperation[] = [germplasmSuggestionOperation];

@@ -2,7 +2,7 @@
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { fulltextIndexName, type SchemaItem } from '../../../graph/schema.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 
 /** Names, synonyms, accession numbers and DbIds of germplasm, by word (lower case). */
 export const GERMPLASM_NAME_INDEX: SchemaItem = {

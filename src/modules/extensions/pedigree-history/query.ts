@@ -1,7 +1,7 @@
 // The one read of the pedigree-history extension.
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 
 /** One recorded change of a PARENT relationship, as the extension answers it. */
 export interface PedigreeChangeEntry {

@@ -2,7 +2,7 @@
 // in two shapes (comma lists and dimension page parameters; arrays and a pagination list); both become one request.
 import { BadRequestError } from '../../../errors.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
-import { checkPageSize, DEFAULT_PAGE_SIZE } from '../../../http/middleware/pagination.js';
+import { checkPageSize, DEFAULT_PAGE_SIZE } from '../../../entities/paging.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';

@@ -7,7 +7,7 @@ import { matchFiltered, type CompiledFilter } from '../../../entities/filters.js
 import type { FilterSpec } from '../../../entities/types.js';
 import type { Graph } from '../../../graph/port.js';
 import { cypher } from '../../../graph/cypher-files.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 
 export const MAP_TYPE = 'Physical';
 export const MAP_UNIT = 'bp';

@@ -12,7 +12,7 @@ import { anchorVariables, type CompiledFilter } from '../../../entities/filters.
 import type { Graph } from '../../../graph/port.js';
 import { purdyLevels } from './pedigree-string.js';
 import { cypherUnnamed, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 
 export interface TraversalOptions {
   filter: CompiledFilter;

@@ -15,7 +15,7 @@ import { BadRequestError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { unknownIds } from '../../../entities/queries.js';
-import { pageBounds } from '../../../http/middleware/pagination.js';
+import { pageBounds } from '../../../entities/paging.js';
 import type { VendorSpecification } from './specification.js';
 
 /** VendorSample's members: scalars are properties, the objects JSON text (returned as sent). */
@@ -138,7 +138,7 @@ export async function submitOrder(graph: Graph, plan: OrderPlan): Promise<{ orde
     throw new BadRequestError(`clientSampleId ${quoted(unknown)} names no sample of this server (the lab genotypes samples registered with POST /samples); nothing was written.`);
   }
   return graph.transaction(async (tx) => {
-    const [row] = await tx.run<{ orderId: string; submissionId: string; samples: number }>(cypher('genotyping/vendor/create-order'), { order: plan.order, plates: plan.plates });
+    const [row] = await tx.run<{ orderId: string; submissionId: string; samples: number }>(cypher('genotyping/lab/create-order'), { order: plan.order, plates: plan.plates });
     // A sample removed since the check: the order would miss it, so none is written.
     if (row.samples !== plan.clientSampleIds.length) throw new BadRequestError('A sample of the order no longer exists; nothing was written.');
     return { orderId: row.orderId, submissionId: row.submissionId };
@@ -170,7 +170,7 @@ function presentPlate(p: Record<string, any>) {
 }
 
 export async function listOrders(graph: Graph, filter: { orderIds: string[] | null; submissionIds: string[] | null }, page: number, pageSize: number) {
-  const [row] = await graph.read<{ total: number; page: Array<Record<string, unknown>> }>(cypher('genotyping/vendor/orders'), {
+  const [row] = await graph.read<{ total: number; page: Array<Record<string, unknown>> }>(cypher('genotyping/lab/orders'), {
     orderIds: filter.orderIds, submissionIds: filter.submissionIds, ...pageBounds(page, pageSize),
   });
   return { total: row.total, data: row.page.map(presentOrder) };
@@ -178,7 +178,7 @@ export async function listOrders(graph: Graph, filter: { orderIds: string[] | nu
 
 /** An order's plates (one page), by orderId or submissionId; null: no such order. */
 export async function orderPlates(graph: Graph, by: { orderId?: string; submissionId?: string }, page = 0, pageSize = 2 ** 31 - 1) {
-  const [row] = await graph.read<{ order: Record<string, any>; total: number; page: Array<Record<string, any>> }>(cypher('genotyping/vendor/order'), {
+  const [row] = await graph.read<{ order: Record<string, any>; total: number; page: Array<Record<string, any>> }>(cypher('genotyping/lab/order'), {
     orderId: by.orderId ?? null, submissionId: by.submissionId ?? null, ...pageBounds(page, pageSize),
   });
   return row ? { order: row.order, total: row.total, data: row.page.map(presentPlate) } : null;
@@ -188,7 +188,7 @@ export type OrderStatus = 'registered' | 'inProgress' | 'completed';
 
 /** Registered while none of the order's samples has genotypes, in progress while some do, completed when all do. */
 export async function orderStatus(graph: Graph, orderId: string): Promise<OrderStatus | null> {
-  const [row] = await graph.read<{ samples: number; genotyped: number }>(cypher('genotyping/vendor/status'), { orderId });
+  const [row] = await graph.read<{ samples: number; genotyped: number }>(cypher('genotyping/lab/status'), { orderId });
   if (!row) return null;
   if (row.genotyped === 0) return 'registered';
   return row.genotyped === row.samples ? 'completed' : 'inProgress';
@@ -204,6 +204,6 @@ export interface ResultSet {
 
 /** One page of the variant sets holding call sets of the order's samples; null: no such order. */
 export async function orderResults(graph: Graph, orderId: string, page: number, pageSize: number) {
-  const [row] = await graph.read<{ total: number; page: ResultSet[] }>(cypher('genotyping/vendor/results'), { orderId, ...pageBounds(page, pageSize) });
+  const [row] = await graph.read<{ total: number; page: ResultSet[] }>(cypher('genotyping/lab/results'), { orderId, ...pageBounds(page, pageSize) });
   return row ?? null;
 }
