@@ -167,7 +167,7 @@ describe('breeding-values extension', function () {
     const rows: Array<{ germplasm: string; study: string; rep: string; value: string }> = [];
 
     before(async function () {
-      const numpy = numpyPython();
+      const numpy = await numpyPython();
       if (!numpy.python) {
         console.warn(`      skipped: ${numpy.reason}`);
         this.skip();
@@ -213,7 +213,7 @@ describe('breeding-values extension', function () {
       }))));
       trait = await variable('simulated');
       await record(trait, rows);
-      reference = runPython(python!, 'test/support/blup-reference.py', {
+      reference = await runPython(python!, 'test/support/blup-reference.py', {
         pedigree, records: rows.map((r) => [r.germplasm, r.study, r.rep, Number(r.value)]), additive: A, residual: E,
       });
     });

@@ -158,6 +158,20 @@ describe('pedigree quality report extension', () => {
     expect(result.data.map((f: any) => f.germplasmDbId)).to.include(id('N1'));
   });
 
+  it('a stored cycle makes whole-pedigree inbreeding a 409 naming it, not a 500', async () => {
+    const res = await api('GET', '/extensions/inbreeding');
+    expect(res.status, res.text).to.equal(409);
+    expect(res.text).to.include(id('CY1')).and.include('check=CYCLE');
+  });
+
+  // The cycle would break every later whole-pedigree analysis of the suite's shared database.
+  after(async () => {
+    await server().graph.write(
+      'MATCH (:Germplasm {germplasmDbId: $child})-[r:PARENT]->(:Germplasm {germplasmDbId: $parent}) DELETE r',
+      { child: id('CY1'), parent: id('CY2') },
+    );
+  });
+
   it('errors: an unknown check or format 400, an unknown program 404', async () => {
     const bad = await api('GET', `${PATH}?check=SPELLING`);
     expect(bad.status).to.equal(400);

@@ -60,8 +60,12 @@ describe('references show the referenced records as the graph holds them', () =>
     expect(potential[0].observationUnitName).to.equal('REF plant 1 renamed');
   });
 
-  it('a name sent that disagrees with the graph is answered with the graph name; an unknown unit is a 400', async () => {
-    const [cross] = await createRecords('crosses', [{ crossName: 'REF cross 2', parent1: { germplasmDbId: male, germplasmName: 'Something else' } }]);
+  it('a name sent that disagrees with the graph is refused naming it (the same name is accepted); an unknown unit is a 400', async () => {
+    // Shown from the germplasm, so never stored: a different value would be dropped without a word (docs/writes.md).
+    const refused = await api('POST', '/crosses', [{ crossName: 'REF cross 2', parent1: { germplasmDbId: male, germplasmName: 'Something else' } }]);
+    expect(refused.status, refused.text).to.equal(400);
+    expect(refused.text).to.contain('body[0].parent1.germplasmName').and.contain('REF Father 1');
+    const [cross] = await createRecords('crosses', [{ crossName: 'REF cross 2', parent1: { germplasmDbId: male, germplasmName: 'REF Father 1' } }]);
     expect(cross.parent1.germplasmName).to.equal('REF Father 1');
     const bad = await api('POST', '/crosses', [{ crossName: 'REF cross 3', parent1: { germplasmDbId: male, observationUnitDbId: 'ou-no-such-plant' } }]);
     expect(bad.status).to.equal(400);

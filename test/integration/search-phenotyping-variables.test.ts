@@ -31,7 +31,7 @@ describe('search variables: every member of the search request', () => {
       observationVariableName: `SPV variable ${n}`,
       observationVariablePUI: `spv:variable:${n}`,
       commonCropName: crop,
-      ontologyReference: { ontologyDbId: ontology, ontologyName: ontology },
+      ontologyReference: { ontologyDbId: ontology },
       externalReferences: [{ referenceId: `spv-x${n}`, referenceSource: source }],
     });
     const [v1] = await create('variables', [{

@@ -88,11 +88,12 @@ export async function startTestServer(): Promise<RunningServer> {
     BRAPI_MAX_BODY_BYTES: String(1024 * 1024),
     BRAPI_MAX_PAGE_SIZE: '5000',
     BRAPI_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error (or info) shows the service's log while debugging a test; silent otherwise.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'silent',
     // A loaded 2-core machine can take longer than the default 30 s over the demo load's large batches.
     NEO4J_TIMEOUT_MS: '120000',
   });
-  running = await startServer(config, createLogger('silent'));
+  running = await startServer(config, createLogger(config.logLevel));
   // The service listens before the demo is loaded (data calls answer 503 meanwhile); the tests need it whole.
   await running.demoLoaded;
   // A clean load's counts, before any test changes them: a reload after a killed start must end with the same.

@@ -50,9 +50,9 @@ describe('breeding values (model)', () => {
     expect(fit.germplasm.find((g) => g.germplasmDbId === 'C')).to.include({ ownRecords: 1, progenyRecords: 2 });
   });
 
-  it('EM-REML within 1e-4 (relative) of numpy\'s REML maximum', function () {
+  it('EM-REML within 1e-4 (relative) of numpy\'s REML maximum', async function () {
     this.timeout(120_000);
-    const numpy = numpyPython();
+    const numpy = await numpyPython();
     if (!numpy.python) {
       console.warn(`      skipped: ${numpy.reason}`);
       this.skip();
@@ -84,7 +84,7 @@ describe('breeding values (model)', () => {
         data.push([g, `S${study}`, rep, 100 + 10 * study + (rep === 'R2' ? 2 : 0) + bv.get(g)! + Math.sqrt(50) * normal()]);
       }
     }
-    const reference = runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
+    const reference = await runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
     const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 }));
     expect(fit.variances.reml).to.include({ converged: true, trace: 'exact' });
     expect(Math.abs(fit.variances.additive / reference.reml.additive - 1), `${fit.variances.additive} vs ${reference.reml.additive}`).to.be.below(1e-4);

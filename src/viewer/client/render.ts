@@ -61,6 +61,9 @@ function markers(): SVGElement {
   );
 }
 
+/** The height between two boxes an edge label needs (its text is about 12 px high, with a margin on each side). */
+const EDGE_LABEL_ROOM = 28;
+
 function drawEdge(e: ViewEdge, points: Point[], straight: boolean): SVGElement[] {
   const kind = edgeKind(e.parentType);
   const path = svg('path', {
@@ -75,11 +78,16 @@ function drawEdge(e: ViewEdge, points: Point[], straight: boolean): SVGElement[]
   // A fan's bundled edges share their trunk: a label or loop at its middle would pile up on the others'.
   if (kind === 'female' || kind === 'male' || kind === 'group' || straight) return [path];
   const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
-  const label = svg('text', { class: `edge-label ${kind}`, x: r(mid.x + 12), y: r(mid.y + 4) }, kind === 'self' ? 'self' : e.parentType.toLowerCase());
-  if (kind === 'other') return [path, label];
+  // A label needs the room between the two boxes: in a tight layout (the full tree's generation rows) it would sit
+  // on a box's name, so the edge keeps its style, loop and title alone.
+  const gap = points.length > 1 ? Math.abs(points[points.length - 1].y - points[0].y) : 0;
+  const label = gap >= EDGE_LABEL_ROOM
+    ? [svg('text', { class: `edge-label ${kind}`, x: r(mid.x + 12), y: r(mid.y + 4) }, kind === 'self' ? 'self' : e.parentType.toLowerCase())]
+    : [];
+  if (kind === 'other') return [path, ...label];
   // A small loop on the line: "selfed from" reads at a glance, also in greyscale.
   const loop = svg('circle', { class: 'self-loop', cx: r(mid.x), cy: r(mid.y), r: 6 });
-  return [path, loop, label];
+  return [path, loop, ...label];
 }
 
 function drawNode(n: ViewNode, c: Point): SVGElement {

@@ -3,10 +3,10 @@
 // JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) of one table (table=germplasm|fixedEffects).
 // breeding-values.ts reads, fit.ts computes, present.ts answers.
 import { BadRequestError } from '../../../errors.js';
-import { tableFormat } from '../../../http/formats.js';
+import { TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus } from '../../../http/envelope.js';
 import { filterInput, reportIgnored } from '../../../http/query.js';
-import { read, type RouteDef } from '../../../http/routes.js';
+import { offering, read, type RouteDef } from '../../../http/routes.js';
 import { computeBreedingValues } from './breeding-values.js';
 import { breedingValuesRequest, REQUEST_MEMBERS } from './params.js';
 import { presentBreedingValues, tableOf } from './present.js';
@@ -15,7 +15,7 @@ export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
 const SHAPE_PARAMS = ['format', 'table'];
 const NAMED_IN_MESSAGES = 20;
 
-export const routes: RouteDef[] = [
+export const routes: RouteDef[] = offering(TABLE_TYPES,
   read.post(BREEDING_VALUES_PATH, async (ctx) => {
     const body = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -44,4 +44,4 @@ export const routes: RouteDef[] = [
     }
     presentBreedingValues(ctx, format, table, answer);
   }),
-];
+);

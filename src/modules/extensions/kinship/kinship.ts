@@ -28,6 +28,7 @@
 // Only the pairs that are needed are computed: a memo of (later, earlier) pairs filled from the requested pairs
 // downwards, with an explicit stack instead of recursion, so a pedigree of any depth cannot overflow the call stack.
 
+import { ConflictError } from '../../../errors.js';
 import { contributions, gametePairs, originOf, type UnusedParent } from '../relationship/origin.js';
 import { PairMemo } from './pair-memo.js';
 
@@ -78,8 +79,14 @@ export function topologicalOrder(records: PedigreeRecord[], index: Map<string, n
     }
     ready = next.sort(byId);
   }
-  // The pedigree upload rejects cycles, so this is a broken invariant, not bad input.
-  if (order.length !== n) throw new Error('The pedigree has a cycle; kinship needs an acyclic pedigree.');
+  // The upload refuses cycles, but a pedigree written around it (older data, a write in Neo4j Browser) can hold one:
+  // the curator is told where, not given a 500.
+  if (order.length !== n) {
+    const stuck = records.filter((_, i) => pending[i] > 0).map((r) => r.germplasmDbId).sort();
+    throw new ConflictError(`The pedigree holds a cycle (a germplasm is its own ancestor): ${stuck.length} germplasm are in one or descend from one, ` +
+      `e.g. ${stuck.slice(0, 5).join(', ')}: kinship, inbreeding and A-inverse need an acyclic pedigree. The pedigree ` +
+      'quality report (GET /extensions/pedigree-quality?check=CYCLE) names each cycle; remove one of its relationships.');
+  }
   return order;
 }
 

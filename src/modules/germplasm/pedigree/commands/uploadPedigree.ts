@@ -176,11 +176,12 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
       problems.push({ germplasmDbId: node.germplasmDbId, reason: 'does not exist (give a germplasmName to create it)' });
     }
   }
-  if (problems.length) throw new PedigreeRejectedError(problems);
-  // Changed: existing germplasm the request edits (PUT) and existing children that get new parents.
-  const changed = new Set(upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []).filter((id) => existing.has(id)));
+  // Changed: existing germplasm the request edits (PUT) and existing children it gives parents (a conflict's too).
+  // Checked before the write's other problems: one who may not change a germplasm learns nothing more of it.
+  const changed = new Set(props.upload.edges.map((e) => e.child).concat(updateExisting ? [...described.keys()] : []).filter((id) => existing.has(id)));
   for (const child of await detachedChildren(tx, upload)) changed.add(child);
   await assertCanModify(tx, actor, germplasmEntity.label, germplasmEntity.idField, [...changed]);
+  if (problems.length) throw new PedigreeRejectedError(problems);
 
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
