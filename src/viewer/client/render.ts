@@ -1,5 +1,5 @@
 // Draws a laid-out pedigree as SVG. Female and male edges differ in colour, dash and end marker; a SELF edge is a
-// green dotted line with a loop and the label "self"; siblings and the selected germplasm have their own node style.
+// green dotted line with a loop; siblings and the selected germplasm have their own node style.
 // Class names (edge-female, node selected, ...) are the contract the legend, the stylesheet and the tests share.
 import { svg } from './dom.js';
 import type { ViewEdge, ViewGraph, ViewNode } from './graph.js';
@@ -61,9 +61,6 @@ function markers(): SVGElement {
   );
 }
 
-/** The height between two boxes an edge label needs (its text is about 12 px high, with a margin on each side). */
-const EDGE_LABEL_ROOM = 28;
-
 function drawEdge(e: ViewEdge, points: Point[], straight: boolean): SVGElement[] {
   const kind = edgeKind(e.parentType);
   const path = svg('path', {
@@ -78,16 +75,12 @@ function drawEdge(e: ViewEdge, points: Point[], straight: boolean): SVGElement[]
   // A fan's bundled edges share their trunk: a label or loop at its middle would pile up on the others'.
   if (kind === 'female' || kind === 'male' || kind === 'group' || straight) return [path];
   const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
-  // A label needs the room between the two boxes: in a tight layout (the full tree's generation rows) it would sit
-  // on a box's name, so the edge keeps its style, loop and title alone.
-  const gap = points.length > 1 ? Math.abs(points[points.length - 1].y - points[0].y) : 0;
-  const label = gap >= EDGE_LABEL_ROOM
-    ? [svg('text', { class: `edge-label ${kind}`, x: r(mid.x + 12), y: r(mid.y + 4) }, kind === 'self' ? 'self' : e.parentType.toLowerCase())]
-    : [];
-  if (kind === 'other') return [path, ...label];
-  // A small loop on the line: "selfed from" reads at a glance, also in greyscale.
+  // No text on the line: in a dense layout (the full tree's generation rows) a label lands on another box's name.
+  // The edge's style and title say its type; a SELF edge also gets a small loop, which reads at a glance, also in
+  // greyscale.
+  if (kind === 'other') return [path];
   const loop = svg('circle', { class: 'self-loop', cx: r(mid.x), cy: r(mid.y), r: 6 });
-  return [path, loop, ...label];
+  return [path, loop];
 }
 
 function drawNode(n: ViewNode, c: Point): SVGElement {
