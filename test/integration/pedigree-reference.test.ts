@@ -15,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
+import { withFileLock } from '../support/file-lock.js';
 import { api, server } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -26,6 +27,11 @@ const SGKIT = 'sgkit==0.10.0';
 
 /** The virtualenv with sgkit, made once (a fresh machine downloads it from PyPI: a minute or two). */
 async function ensureVenv(): Promise<void> {
+  // Another test lane (scripts/test.ts) could be making it at the same moment.
+  await withFileLock(VENV, makeVenv);
+}
+
+async function makeVenv(): Promise<void> {
   try {
     await run(PYTHON, ['-c', 'import sgkit'], { timeout: 120_000 });
     return;

@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { withFileLock } from './file-lock.js';
 
 const NUMPY_VERSION = '2.1.3';
 const VENV = path.resolve('.tmp/numpy');
@@ -21,7 +22,12 @@ function run(command: string, args: string[], input?: string): Promise<{ code: n
 }
 
 /** The venv's python with numpy, installing it when needed; null (and the reason) when python3 cannot make one. */
-export async function numpyPython(): Promise<{ python: string | null; reason: string }> {
+export function numpyPython(): Promise<{ python: string | null; reason: string }> {
+  // Two test lanes may ask at once: one makes the virtualenv, the other waits for it.
+  return withFileLock(VENV, makeNumpyVenv);
+}
+
+async function makeNumpyVenv(): Promise<{ python: string | null; reason: string }> {
   const has = async () => fs.existsSync(PYTHON) && (await run(PYTHON, ['-c', `import numpy; assert numpy.__version__ == "${NUMPY_VERSION}"`])).code === 0;
   if (await has()) return { python: PYTHON, reason: '' };
   const venv = await run('python3', ['-m', 'venv', VENV]);

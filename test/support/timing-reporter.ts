@@ -3,6 +3,7 @@
 // A file's time runs from its first top-level suite's start to its last one's end, hooks included (a file that
 // starts a Neo4j of its own pays for it here); the root hooks (the suite's Neo4j and service, test/setup.ts) are
 // counted apart.
+import fs from 'node:fs';
 import Mocha from 'mocha';
 
 const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_RUN_BEGIN, EVENT_RUN_END } = Mocha.Runner.constants;
@@ -31,10 +32,18 @@ export default class TimingReporter extends Mocha.reporters.Spec {
     });
     // Registered after the spec reporter's own end listener, so this prints below its summary.
     runner.once(EVENT_RUN_END, () => {
-      if (SHOWN <= 0 || perFile.size === 0) return;
       const total = (performance.now() - runStarted) / 1000;
       const files = [...perFile].map(([file, ms]) => ({ file: relative(file), s: ms / 1000 })).sort((a, b) => b.s - a.s);
       const inFiles = files.reduce((sum, f) => sum + f.s, 0);
+      // For the lanes runner (scripts/test.ts), which prints one summary for all its lanes.
+      if (process.env.TEST_TIMINGS_OUT) {
+        const stats = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
+        fs.writeFileSync(process.env.TEST_TIMINGS_OUT, JSON.stringify({
+          passes: stats.passes, failures: stats.failures, pending: stats.pending, seconds: total,
+          rootHooksSeconds: Math.max(0, total - inFiles), files: Object.fromEntries(files.map((f) => [f.file, f.s])),
+        }));
+      }
+      if (SHOWN <= 0 || perFile.size === 0) return;
       const lines = files.slice(0, SHOWN).map((f) => `    ${f.s.toFixed(1).padStart(7)} s  ${f.file}`);
       console.log(`\n  ${HEADING} (${Math.min(SHOWN, files.length)} of ${files.length}; ${inFiles.toFixed(0)} s in test files, ` +
         `${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks starting and stopping the suite's Neo4j and service):\n` +

@@ -1,0 +1,191 @@
+// `npm test` and `npm run test:fast`: the mocha suite spread over lanes, each a mocha process of its own with its own
+// throwaway Neo4j and service (test/setup.ts's root hooks run once per lane). Most of a test file's time is spent
+// waiting on Neo4j, a child process or a browser, so two lanes on two cores take a little more than half the time of
+// one. Files are dealt to lanes by their last known duration (test/durations.json), longest first, so the lanes end
+// together. Each lane's output is streamed with its number in front; the summary at the end (counts, failures, the
+// slowest files) is printed once for the whole run, in the shape .ci/run reads.
+//
+//   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--record] [file ...]
+//
+// --lanes (or TEST_LANES) defaults to 2; 1 runs one plain mocha. --record rewrites test/durations.json from this run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const DURATIONS = 'test/durations.json';
+/** A file the durations do not know yet is dealt as if it took this long (most integration files take a few seconds). */
+const UNKNOWN_S = 5;
+
+interface MochaConfig {
+  spec: string[];
+  ignore?: string[];
+  'node-option'?: string[];
+  require?: string[];
+  reporter?: string;
+  timeout?: number;
+}
+
+/** What one lane's reporter wrote (test/support/timing-reporter.ts, TEST_TIMINGS_OUT). */
+interface LaneTimings {
+  passes: number;
+  failures: number;
+  pending: number;
+  seconds: number;
+  rootHooksSeconds: number;
+  files: Record<string, number>;
+}
+
+function parseArgs(argv: string[]) {
+  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 2), record: false, files: [] as string[] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--config') opts.config = argv[++i];
+    else if (arg === '--lanes') opts.lanes = Number(argv[++i]);
+    else if (arg === '--record') opts.record = true;
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (scripts/test.ts takes --config, --lanes, --record and files)`);
+    else opts.files.push(arg);
+  }
+  if (!Number.isInteger(opts.lanes) || opts.lanes < 1) throw new Error(`--lanes (TEST_LANES) must be a whole number of at least 1, got ${opts.lanes}`);
+  return opts;
+}
+
+/** The files a `dir/**\/*suffix` pattern names (the only shape our configs use), sorted. */
+function expand(pattern: string): string[] {
+  const match = /^(.*?)\/\*\*\/\*([^*/]+)$/.exec(pattern);
+  if (!match) return fs.existsSync(pattern) ? [pattern] : [];
+  const [, dir, suffix] = match;
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith(suffix)) found.push(p);
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+/** Longest first onto the lane that ends soonest (LPT scheduling), each lane already paying for its own root hooks. */
+function deal(files: string[], lanes: number, known: Record<string, number>): string[][] {
+  const weight = (f: string) => known[f] ?? UNKNOWN_S;
+  const out = Array.from({ length: lanes }, () => ({ files: [] as string[], s: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a))) {
+    const lane = out.reduce((min, l) => (l.s < min.s ? l : min));
+    lane.files.push(f);
+    lane.s += weight(f);
+  }
+  // Mocha runs a lane's files in the order given: keep the suite's alphabetical order within a lane.
+  return out.map((l) => l.files.sort()).filter((l) => l.length > 0);
+}
+
+function runLane(index: number, prefixed: boolean, files: string[], config: MochaConfig, timingsFile: string): Promise<{ code: number; failures: string }> {
+  const args = [
+    ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]),
+    ...(config.require ?? []).flatMap((r) => ['--require', r]),
+    ...(config.reporter ? ['--reporter', config.reporter] : []),
+    ...(config.timeout ? ['--timeout', String(config.timeout)] : []),
+    '--no-config',
+    ...files,
+  ];
+  const child = spawn(path.resolve('node_modules/.bin/mocha'), args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // One lane's summary is the run's summary when there is one lane; with several, the runner prints it once.
+    env: { ...process.env, TEST_TIMINGS_OUT: timingsFile, ...(prefixed ? { SLOWEST_FILES: '0' } : {}), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+  });
+  children.add(child);
+  const tag = prefixed ? `[${index + 1}] ` : '';
+  let failures = '';
+  let inFailures = false;
+  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        out.write(tag + line + '\n');
+        // The failure details come after the "N failing" line; the runner repeats them under the whole summary.
+        if (/^ {2}\d+ failing/.test(line)) inFailures = true;
+        if (inFailures && out === process.stdout) failures += line + '\n';
+      }
+    });
+    stream.on('end', () => rest && out.write(tag + rest + '\n'));
+  };
+  relay(child.stdout!, process.stdout);
+  relay(child.stderr!, process.stderr);
+  return new Promise((resolve) => child.on('close', (code, signal) => {
+    children.delete(child);
+    resolve({ code: code ?? (signal ? 1 : 0), failures });
+  }));
+}
+
+const children = new Set<ReturnType<typeof spawn>>();
+// A stopped run stops its lanes the way Ctrl-C stops mocha, so their root hooks still stop each lane's Neo4j.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGINT');
+  });
+}
+
+function minutes(s: number): string {
+  return s >= 60 ? `${Math.floor(s / 60)}m ${Math.round(s % 60)}s` : `${Math.round(s)}s`;
+}
+
+async function main(): Promise<number> {
+  const opts = parseArgs(process.argv.slice(2));
+  const config = require(path.resolve(opts.config)) as MochaConfig;
+  const ignored = new Set((config.ignore ?? []).map((f) => path.normalize(f)));
+  const files = (opts.files.length ? opts.files : config.spec.flatMap(expand)).map((f) => path.normalize(f)).filter((f) => !ignored.has(f));
+  if (files.length === 0) throw new Error(`no test files found for ${opts.files.join(' ') || config.spec.join(' ')}`);
+  const known = fs.existsSync(DURATIONS) ? (JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) as Record<string, number>) : {};
+  const lanes = deal(files, Math.min(opts.lanes, files.length), known);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
+  const started = performance.now();
+  if (lanes.length > 1) {
+    lanes.forEach((l, i) => console.log(`lane ${i + 1}: ${l.length} files, about ${minutes(l.reduce((s, f) => s + (known[f] ?? UNKNOWN_S), 0))} by ${DURATIONS}`));
+  }
+  const results = await Promise.all(lanes.map((l, i) => runLane(i, lanes.length > 1, l, config, path.join(dir, `lane-${i + 1}.json`))));
+  const wall = (performance.now() - started) / 1000;
+  const timings = lanes.map((_, i) => {
+    const file = path.join(dir, `lane-${i + 1}.json`);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LaneTimings) : undefined;
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const failed = results.some((r) => r.code !== 0);
+
+  if (opts.record && !failed) {
+    const merged = { ...known };
+    for (const t of timings) for (const [f, s] of Object.entries(t?.files ?? {})) merged[f] = Math.round(s * 10) / 10;
+    fs.writeFileSync(DURATIONS, JSON.stringify(Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))), null, 2) + '\n');
+    console.log(`\nWrote ${DURATIONS} from this run.`);
+  }
+  if (lanes.length === 1) return results[0].code === 0 ? 0 : 1;
+
+  // The whole run's summary, unprefixed: the counts (.ci/run sums the "passing" lines it finds), the failures again,
+  // each lane's time, and the slowest files of all lanes.
+  const sum = (k: 'passes' | 'failures' | 'pending') => timings.reduce((s, t) => s + (t?.[k] ?? 0), 0);
+  console.log(`\nAll ${lanes.length} lanes:`);
+  console.log(`  ${sum('passes')} passing (${minutes(wall)})`);
+  if (sum('pending')) console.log(`  ${sum('pending')} pending`);
+  if (sum('failures')) console.log(`  ${sum('failures')} failing`);
+  results.forEach((r, i) => {
+    if (r.failures) console.log(`\nLane ${i + 1}'s failures:\n${r.failures.split('\n').slice(1).join('\n')}`);
+    if (r.code !== 0 && !timings[i]) console.log(`\nLane ${i + 1} ended with code ${r.code} before its summary (see its [${i + 1}] lines above).`);
+  });
+  const perLane = timings.map((t, i) => `lane ${i + 1} ${t ? `${minutes(t.seconds)} (root hooks ${Math.round(t.rootHooksSeconds)} s)` : 'no summary'}`);
+  const all = timings.flatMap((t) => Object.entries(t?.files ?? {})).sort((a, b) => b[1] - a[1]);
+  const shown = Number(process.env.SLOWEST_FILES ?? 10);
+  console.log(`\n  Slowest test files (${Math.min(shown, all.length)} of ${all.length}; ${perLane.join(', ')}):`);
+  for (const [f, s] of all.slice(0, shown)) console.log(`    ${s.toFixed(1).padStart(7)} s  ${f}`);
+  console.log('');
+  return failed ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (e) => {
+  console.error((e as Error).message);
+  process.exit(2);
+});
