@@ -63,6 +63,16 @@ describe('pedigree imports scoped to a crop', function () {
     fs.chmodSync(readOnly, 0o755);
   });
 
+  it('refuses a crop spelled otherwise than it is stored (--crop soybean), naming the stored spelling and writing nothing', async () => {
+    const p = file('soy-lowercase.helium', '# heliumInput = PEDIGREE\nLineName\tFemaleParent\tMaleParent\nCRP-Low1\tWilliams 82\tLee\n');
+    const before = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
+    const run = await importFile([p, '--crop', 'soybean', '--id-prefix', 'crp-']);
+    expect(run.code, run.stdout).to.equal(1);
+    expect(run.stderr).to.contain('"soybean"').and.to.contain('--crop Soybean');
+    const after = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
+    expect(after[0].n).to.equal(before[0].n);
+  });
+
   it('never links a name of another crop: soybean names in a maize file make new maize germplasm, listed', async () => {
     // A headerless parent,child edge list with CRLF endings, as public maize pedigrees come; a child with four
     // parents (a synthetic), a repeated row, a two-line cycle, and names soybean germplasm also have.

@@ -131,6 +131,7 @@ export async function importPedigreeFile(graph: Graph, file: string, options: Im
   if (format !== 'brapi' && !options.crop) {
     throw new BadRequestError('Give the crop of the file (--crop, e.g. --crop Soybean): names are matched only to germplasm of that crop.');
   }
+  if (options.crop) await refuseOtherSpelling(graph, options.crop);
   const read = await readPedigreeFile(file, format, options);
   const plan = read.kind === 'names' ? await planNames(graph, read, format, options) : await planNodes(graph, read);
   const createdAs = options.crop ? { commonCropName: options.crop, genus: options.genus, species: options.species } : undefined;
@@ -222,6 +223,15 @@ interface Plan {
 const noMatches = (): Record<MatchField, number> => ({ germplasmName: 0, accessionNumber: 0, germplasmPUI: 0, synonym: 0 });
 
 /** Names files: resolve names to DbIds within the crop, leave out rows that cannot be resolved, and build the nodes. */
+/** A crop given as `soybean` where germplasm are stored as `Soybean` would match no name: refused, naming the spelling. */
+async function refuseOtherSpelling(graph: Graph, crop: string): Promise<void> {
+  const stored = (await graph.read<{ crop: string }>(cypher('germplasm/pedigree/crop-spellings'), { crop })).map((r) => r.crop);
+  if (stored.length && !stored.includes(crop)) {
+    throw new BadRequestError(`The crop "${crop}" is stored as ${stored.map((c) => `"${c}"`).join(' or ')}: names are matched only to ` +
+      `germplasm of the crop as stored, so nothing would link. Give it as stored (--crop ${stored[0]}); GET /commoncropnames lists them.`);
+  }
+}
+
 async function planNames(graph: Graph, read: NamedFile, format: FileFormat, options: ImportFileOptions): Promise<Plan> {
   const crop = options.crop!;
   const problems: RejectedRow[] = [...read.problems];
