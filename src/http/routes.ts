@@ -2,6 +2,10 @@
 // from those tables. Registration sorts them most specific first, so a fixed path (/seedlots/transactions) always
 // wins over a parameter (/seedlots/:seedLotDbId) whatever order the modules list them in, and authorization reads
 // the declared access instead of guessing from the method or the path.
+import type { ExtensionOperation } from '../openapi/document.js';
+import { extensionContract, type ExtensionContract, type ExtensionInput } from '../openapi/extension-contract.js';
+import { addStatus } from './envelope.js';
+import { reportIgnored } from './query.js';
 import type { BrapiContext, BrapiRouter } from './types.js';
 
 /** What a call needs: `read` (a search or the kinship extension is a read that happens to need a body) or `write`. */
@@ -18,12 +22,34 @@ export interface RouteDef {
    * without them answers JSON only: a request for another format is refused before it runs (middleware/formats.ts).
    */
   formats?: readonly string[];
+  /** An extension's declaration, from which its parameters and body are checked before the handler runs. */
+  contract?: ExtensionContract;
 }
 
-/** Route declarations in one line each: `read.get('/pedigree', handler)`, `write.post('/pedigree', handler)`. */
+/**
+ * Route declarations in one line each: `read.get('/pedigree', handler)`, `write.post('/pedigree', handler)`; an
+ * extension declares its route by its OpenAPI operation, `read.operation(kinshipGet, (ctx, input) => ...)`: method
+ * and path are the operation's, and the handler runs with the input its contract accepted (400 otherwise), the
+ * query parameters and body members it does not declare reported as ignored.
+ */
 function declare(access: Access) {
   const make = (method: RouteDef['method']) => (path: string, handler: RouteDef['handler']): RouteDef => ({ method, path, access, handler });
-  return { get: make('get'), post: make('post'), put: make('put'), delete: make('delete') };
+  const operation = (op: ExtensionOperation, handler: (ctx: BrapiContext, input: ExtensionInput) => Promise<void> | void): RouteDef => {
+    const contract = extensionContract(op);
+    return {
+      method: op.method,
+      path: op.path.replace(/\{(\w+)\}/g, ':$1'),
+      access,
+      contract,
+      handler: (ctx) => {
+        const input = contract.check({ query: ctx.query, params: ctx.params, body: ctx.request.body });
+        reportIgnored(ctx, input.ignoredQuery);
+        for (const member of input.ignoredMembers) addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
+        return handler(ctx, input);
+      },
+    };
+  };
+  return { get: make('get'), post: make('post'), put: make('put'), delete: make('delete'), operation };
 }
 export const read = declare('read');
 export const write = declare('write');

@@ -282,7 +282,7 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, root = 'b
   return [...new Set(lines)].join('; ');
 }
 
-function jsonPath(pointerPath: string): string {
+export function jsonPath(pointerPath: string): string {
   if (!pointerPath) return '';
   return pointerPath
     .split('/')

@@ -6,7 +6,8 @@ import { NESTED_FACTORS } from './design.js';
 import { PCG_TOLERANCE } from './mme.js';
 import { EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
 import { FIXED_COLUMNS, GERMPLASM_COLUMNS, TABLES } from './present.js';
-import { BREEDING_VALUES_PATH } from './routes.js';
+
+export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
 
 const ids = (what: string) => ({ type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: `Only records of these ${what}.` });
 const nullableString = { type: 'string', nullable: true };
@@ -14,11 +15,14 @@ const nullableString = { type: 'string', nullable: true };
 const body = {
   type: 'object',
   required: ['observationVariableDbId'],
-  // The variances: heritability, or both variances, or neither (REML); what params.ts refuses, the schema says.
+  // The variances: heritability, or both variances, or neither (REML). Each rule's description is the 400 that breaks it.
   allOf: [
-    { not: { required: ['heritability', 'additiveVariance'] } },
-    { not: { required: ['heritability', 'residualVariance'] } },
-    { anyOf: [{ required: ['additiveVariance', 'residualVariance'] }, { not: { anyOf: [{ required: ['additiveVariance'] }, { required: ['residualVariance'] }] } }] },
+    { description: 'Give heritability, or additiveVariance and residualVariance, not both.', not: { required: ['heritability', 'additiveVariance'] } },
+    { description: 'Give heritability, or additiveVariance and residualVariance, not both.', not: { required: ['heritability', 'residualVariance'] } },
+    {
+      description: 'additiveVariance and residualVariance go together: give both, or neither.',
+      anyOf: [{ required: ['additiveVariance', 'residualVariance'] }, { not: { anyOf: [{ required: ['additiveVariance'] }, { required: ['residualVariance'] }] } }],
+    },
   ],
   properties: {
     observationVariableDbId: { type: 'string', minLength: 1, description: 'The trait: every numeric observation of this variable is a record, unless the filters below restrict them.' },
@@ -117,7 +121,7 @@ const result = {
   },
 };
 
-export const breedingValueOperations: ExtensionOperation[] = [{
+export const breedingValueOperation: ExtensionOperation = {
   path: BREEDING_VALUES_PATH,
   method: 'post',
   module: 'Phenotyping',
@@ -136,4 +140,6 @@ export const breedingValueOperations: ExtensionOperation[] = [{
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
     responses: { 200: ok(result, delimited), ...errorResponses },
   },
-}];
+};
+
+export const breedingValueOperations: ExtensionOperation[] = [breedingValueOperation];

@@ -1,7 +1,6 @@
 // The breeding-values request, from a POST body: the trait, which records, the model and how its variances are
-// found. Every member is checked here (a 400 naming it); nothing reaches the model unchecked.
-import { BadRequestError } from '../../../errors.js';
-import { KINSHIP_METHODS, type KinshipMethod } from '../kinship/kinship.js';
+// found. Every member is checked from the operation's declaration (openapi.ts) before it gets here.
+import type { KinshipMethod } from '../kinship/kinship.js';
 import { NESTED_FACTORS, type NestedFactor } from './design.js';
 
 /** Largest mixed-model equations solved densely: exact PEVs and REML traces (about n^3 operations per solve). */
@@ -32,56 +31,26 @@ export interface BreedingValuesRequest {
   probes: number;
 }
 
-export const REQUEST_MEMBERS = [
-  'observationVariableDbId', ...RECORD_FILTERS, 'fixedEffects', 'heritability', 'additiveVariance', 'residualVariance',
-  'method', 'maxIterations', 'tolerance', 'exactLimit', 'probes',
-];
+const distinct = (value: unknown): string[] | null => (value === undefined ? null : [...new Set(value as string[])]);
 
-const strings = (value: unknown, name: string): string[] | null => {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) throw new BadRequestError(`${name} must be a list of non-empty strings.`);
-  if (!value.length) throw new BadRequestError(`${name} must name at least one value; leave it out for no restriction.`);
-  return [...new Set(value as string[])];
-};
-
-const number = (value: unknown, name: string, check: (x: number) => boolean, what: string): number | undefined => {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || !check(value)) throw new BadRequestError(`${name} must be ${what}; got ${JSON.stringify(value)}.`);
-  return value;
-};
-
-const integer = (value: unknown, name: string, min: number, max: number, fallback: number): number =>
-  number(value, name, (x) => Number.isInteger(x) && x >= min && x <= max, `a whole number from ${min} to ${max}`) ?? fallback;
-
+/**
+ * The typed request, with the defaults, from a body the operation's contract accepted (openapi.ts states every
+ * member's type and bounds and the rules between the variances; the route checks it there first).
+ */
 export function breedingValuesRequest(body: Record<string, unknown>): BreedingValuesRequest {
-  const variable = body.observationVariableDbId;
-  if (typeof variable !== 'string' || variable === '') throw new BadRequestError('observationVariableDbId is required: the DbId of the trait\'s observation variable.');
-  const filters = Object.fromEntries(RECORD_FILTERS.map((f) => [f, strings(body[f], f)])) as Record<RecordFilter, string[] | null>;
-  const fixed = strings(body.fixedEffects, 'fixedEffects') ?? [];
-  for (const f of fixed) {
-    if (f === 'study') continue;
-    if (!(NESTED_FACTORS as readonly string[]).includes(f)) throw new BadRequestError(`fixedEffects may hold ${['study', ...NESTED_FACTORS].join(', ')} (study is always fitted); got ${JSON.stringify(f)}.`);
-  }
-  const heritability = number(body.heritability, 'heritability', (x) => x > 0 && x < 1, 'a number between 0 and 1 (exclusive)');
-  const additive = number(body.additiveVariance, 'additiveVariance', (x) => x > 0, 'a positive number');
-  const residual = number(body.residualVariance, 'residualVariance', (x) => x > 0, 'a positive number');
-  if ((additive === undefined) !== (residual === undefined)) throw new BadRequestError('additiveVariance and residualVariance go together: give both, or neither.');
-  if (heritability !== undefined && additive !== undefined) throw new BadRequestError('Give heritability, or additiveVariance and residualVariance, not both.');
+  const fixed = (body.fixedEffects as string[] | undefined) ?? [];
+  const [heritability, additive, residual] = [body.heritability, body.additiveVariance, body.residualVariance] as Array<number | undefined>;
   const variances: Variances =
     additive !== undefined ? { kind: 'given', additive, residual: residual! } : heritability !== undefined ? { kind: 'heritability', heritability } : { kind: 'reml' };
-  const method = body.method ?? 'pedigree';
-  if (typeof method !== 'string' || !(KINSHIP_METHODS as readonly string[]).includes(method)) {
-    throw new BadRequestError(`method must be one of ${KINSHIP_METHODS.join(', ')}; got ${JSON.stringify(body.method)}.`);
-  }
   return {
-    observationVariableDbId: variable,
-    filters,
+    observationVariableDbId: body.observationVariableDbId as string,
+    filters: Object.fromEntries(RECORD_FILTERS.map((f) => [f, distinct(body[f])])) as Record<RecordFilter, string[] | null>,
     fixedEffects: NESTED_FACTORS.filter((f) => fixed.includes(f)),
     variances,
-    method: method as KinshipMethod,
-    maxIterations: integer(body.maxIterations, 'maxIterations', 1, REML_MAX_ITERATIONS_MAX, REML_MAX_ITERATIONS_DEFAULT),
-    tolerance: number(body.tolerance, 'tolerance', (x) => x > 0 && x < 1, 'a number between 0 and 1 (exclusive)') ?? REML_TOLERANCE_DEFAULT,
-    exactLimit: integer(body.exactLimit, 'exactLimit', 0, EXACT_LIMIT_MAX, EXACT_LIMIT_DEFAULT),
-    probes: integer(body.probes, 'probes', 1, 200, PROBES_DEFAULT),
+    method: (body.method ?? 'pedigree') as KinshipMethod,
+    maxIterations: (body.maxIterations as number | undefined) ?? REML_MAX_ITERATIONS_DEFAULT,
+    tolerance: (body.tolerance as number | undefined) ?? REML_TOLERANCE_DEFAULT,
+    exactLimit: (body.exactLimit as number | undefined) ?? EXACT_LIMIT_DEFAULT,
+    probes: (body.probes as number | undefined) ?? PROBES_DEFAULT,
   };
 }

@@ -2,32 +2,22 @@
 // POST /extensions/breeding-values { observationVariableDbId, record filters, fixedEffects, variances } (a read);
 // JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) of one table (table=germplasm|fixedEffects).
 // breeding-values.ts reads, fit.ts computes, present.ts answers.
-import { BadRequestError } from '../../../errors.js';
 import { TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus } from '../../../http/envelope.js';
-import { filterInput, reportIgnored } from '../../../http/query.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
 import { computeBreedingValues } from './breeding-values.js';
-import { breedingValuesRequest, REQUEST_MEMBERS } from './params.js';
-import { presentBreedingValues, tableOf } from './present.js';
+import { breedingValueOperation } from './openapi.js';
+import { breedingValuesRequest } from './params.js';
+import { presentBreedingValues, type Table } from './present.js';
 
-export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
-const SHAPE_PARAMS = ['format', 'table'];
 const NAMED_IN_MESSAGES = 20;
 
 export const routes: RouteDef[] = offering(TABLE_TYPES,
-  read.post(BREEDING_VALUES_PATH, async (ctx) => {
-    const body = ctx.request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new BadRequestError('The body must be an object: { "observationVariableDbId": "...", ... }.');
-    }
+  // The body, format and table are checked from the declaration (openapi.ts) before this runs.
+  read.operation(breedingValueOperation, async (ctx, { body }) => {
     const format = tableFormat(ctx, ctx.query.format);
-    const table = tableOf(ctx.query.table);
-    const request = breedingValuesRequest(body as Record<string, unknown>);
-    for (const member of Object.keys(body).filter((m) => !REQUEST_MEMBERS.includes(m))) {
-      addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
-    }
-    reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !SHAPE_PARAMS.includes(k)));
+    const table = (ctx.query.table ?? 'germplasm') as Table;
+    const request = breedingValuesRequest(body);
     const answer = await computeBreedingValues(ctx.services.graph, request);
     if (answer.skipped) addStatus(ctx, 'INFO', `${answer.skipped} observation(s) of the variable hold no number and were left out.`);
     if (!answer.fit) addStatus(ctx, 'INFO', 'No numeric observation of the variable matches the filters: nothing to fit.');

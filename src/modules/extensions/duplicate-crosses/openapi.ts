@@ -4,8 +4,12 @@ import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.j
 
 const existing = { type: 'array', items: { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } } };
 
-export const duplicateCrossOperations: ExtensionOperation[] = [{
-  path: '/extensions/duplicate-crosses',
+const germplasmDbId = { type: 'string', minLength: 1 };
+
+export const DUPLICATE_CROSSES_PATH = '/extensions/duplicate-crosses';
+
+export const duplicateCrossOperation: ExtensionOperation = {
+  path: DUPLICATE_CROSSES_PATH,
   method: 'post',
   module: 'Germplasm',
   operation: {
@@ -26,7 +30,8 @@ export const duplicateCrossOperations: ExtensionOperation[] = [{
             properties: {
               crosses: {
                 type: 'array',
-                items: { type: 'object', required: ['femaleDbId', 'maleDbId'], properties: { femaleDbId: { type: 'string' }, maleDbId: { type: 'string' } } },
+                minItems: 1,
+                items: { type: 'object', required: ['femaleDbId', 'maleDbId'], properties: { femaleDbId: germplasmDbId, maleDbId: germplasmDbId } },
               },
             },
           },
@@ -53,4 +58,6 @@ export const duplicateCrossOperations: ExtensionOperation[] = [{
       ...errorResponses,
     },
   },
-}];
+};
+
+export const duplicateCrossOperations: ExtensionOperation[] = [duplicateCrossOperation];

@@ -2,7 +2,8 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
-import { GERMPLASM_COMPARISON_PATH } from './routes.js';
+
+export const GERMPLASM_COMPARISON_PATH = '/extensions/germplasm-comparison';
 
 const named = { type: 'object', required: ['germplasmDbId', 'germplasmName'], properties: { germplasmDbId: { type: 'string' }, germplasmName: { type: 'string', nullable: true } } };
 
@@ -56,7 +57,7 @@ const result = {
   },
 };
 
-export const germplasmComparisonOperations: ExtensionOperation[] = [{
+export const germplasmComparisonOperation: ExtensionOperation = {
   path: GERMPLASM_COMPARISON_PATH,
   method: 'get',
   module: 'Germplasm',
@@ -66,7 +67,7 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
     description:
       'Not part of BrAPI. Their common ancestors with the generations from each and the most recent ones marked, the ' +
       'shortest path between them through the pedigree, and their coefficient of parentage as the kinship extension ' +
-      'computes it. Exactly two DbIds (the same one twice compares a germplasm with itself); an unknown DbId is a 400.',
+      'computes it. Exactly two DbIds (the same one twice compares a germplasm with itself); an unknown DbId is a 404 naming it.',
     parameters: [
       {
         name: 'germplasmDbIds',
@@ -88,4 +89,6 @@ export const germplasmComparisonOperations: ExtensionOperation[] = [{
     ],
     responses: { 200: ok(result), ...errorResponses },
   },
-}];
+};
+
+export const germplasmComparisonOperations: ExtensionOperation[] = [germplasmComparisonOperation];

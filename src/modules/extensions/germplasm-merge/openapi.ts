@@ -2,7 +2,7 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { EXTENSIONS_TAG, errorResponses, ok } from '../../../openapi/extension.js';
 
-export const germplasmMergeOperations: ExtensionOperation[] = [{
+export const germplasmMergeOperation: ExtensionOperation = {
   path: '/extensions/germplasm/{germplasmDbId}/merge',
   method: 'post',
   module: 'Germplasm',
@@ -49,4 +49,6 @@ export const germplasmMergeOperations: ExtensionOperation[] = [{
       409: { description: 'Conflict: the merge is refused; the message says why.', content: { 'text/plain': { schema: { type: 'string' } } } },
     },
   },
-}];
+};
+
+export const germplasmMergeOperations: ExtensionOperation[] = [germplasmMergeOperation];

@@ -1,5 +1,5 @@
 // The name-suggestion extension in the OpenAPI document /docs renders: the official envelope, parameters and error
-// responses, its own inline entry schema. Its query parameters are the route's checks too (src/openapi/extension-query.ts).
+// responses, its own inline entry schema. Its query parameters are the route's checks too (src/openapi/extension-contract.ts).
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { MAX_CANDIDATES } from './query.js';
 import { EXTENSIONS_TAG, dataResult, ok, readErrors } from '../../../openapi/extension.js';
@@ -36,7 +36,7 @@ export const germplasmSuggestionOperation: ExtensionOperation = {
       `with a word starting with it, then the rest; shorter names first. At most ${MAX_CANDIDATES} matches are ` +
       'ranked (totalCount says how many).',
     parameters: [
-      { name: 'text', in: 'query', required: true, description: `What was typed (1 to ${MAX_TEXT_LENGTH} characters).`, schema: { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' } },
+      { name: 'text', in: 'query', required: true, description: `What was typed: 1 to ${MAX_TEXT_LENGTH} characters, not only spaces.`, schema: { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' } },
       { name: 'commonCropName', in: 'query', required: false, description: 'Only germplasm of this crop.', schema: { type: 'string' } },
       { $ref: '#/components/parameters/page' },
       { name: 'pageSize', in: 'query', required: false, description: `Suggestions per page (default ${DEFAULT_SUGGESTIONS}, at most ${MAX_SUGGESTIONS}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_SUGGESTIONS } },

@@ -3,7 +3,8 @@ import type { ExtensionOperation } from '../../../openapi/document.js';
 import { delimited, errorResponses, getAndPost, ok } from '../../../openapi/extension.js';
 import { KINSHIP_METHODS } from './kinship.js';
 import { MATRICES, MAX_KINSHIP_GERMPLASM } from './params.js';
-import { KINSHIP_PATH } from './routes.js';
+
+export const KINSHIP_PATH = '/extensions/kinship';
 
 const ids = { type: 'array', minItems: 1, maxItems: MAX_KINSHIP_GERMPLASM, items: { type: 'string', minLength: 1 } };
 const method = {

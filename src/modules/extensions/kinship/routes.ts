@@ -2,38 +2,22 @@
 // pedigree. POST /extensions/kinship { germplasmDbIds, method } or GET /extensions/kinship?germplasmDbId=a&germplasmDbId=b
 // &method=; JSON in the BrAPI envelope, or CSV/TSV (Accept, or format=csv|tsv) holding one matrix (matrix=). One
 // traversal reads the pedigree; kinship.ts computes. A POST here is a read (declared so below).
-import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { NotFoundError } from '../../../errors.js';
 import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
-import { filterInput, reportIgnored } from '../../../http/query.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
 import { computeKinship, type UnusedParent } from './kinship.js';
-import { kinshipRequest, matrixOf, type KinshipRequest } from './params.js';
+import { kinshipOperations } from './openapi.js';
+import { kinshipRequest, type KinshipRequest, type Matrix } from './params.js';
 import { readAncestry } from './query.js';
 
-export const KINSHIP_PATH = '/extensions/kinship';
-const SHAPE_PARAMS = ['format', 'matrix'];
+const [get, post] = kinshipOperations;
 const NAMED_IN_MESSAGES = 20;
 
 export const routes: RouteDef[] = offering(TABLE_TYPES,
-  read.get(KINSHIP_PATH, async (ctx) => {
-    const { germplasmDbId, method, ...rest } = filterInput(ctx);
-    reportIgnored(ctx, Object.keys(rest).filter((k) => !SHAPE_PARAMS.includes(k)));
-    const ids = germplasmDbId === undefined ? [] : [germplasmDbId].flat();
-    await answer(ctx, kinshipRequest(ids, Array.isArray(method) ? method[method.length - 1] : method, { ids: 'germplasmDbId', method: 'method' }));
-  }),
-
-  read.post(KINSHIP_PATH, async (ctx) => {
-    const body = ctx.request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new BadRequestError('The body must be an object: { "germplasmDbIds": [...], "method": "pedigree" | "inbred" }.');
-    }
-    const { germplasmDbIds, method, ...rest } = body as Record<string, unknown>;
-    for (const member of Object.keys(rest)) addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
-    reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !SHAPE_PARAMS.includes(k)));
-    await answer(ctx, kinshipRequest(germplasmDbIds, method, { ids: 'germplasmDbIds', method: 'method' }));
-  }),
+  read.operation(get, (ctx, { query }) => answer(ctx, kinshipRequest(query.germplasmDbId as string[], query.method as string | undefined))),
+  read.operation(post, (ctx, { body }) => answer(ctx, kinshipRequest(body.germplasmDbIds as string[], body.method as string | undefined))),
 );
 
 const named = (ids: string[]) =>
@@ -48,7 +32,7 @@ export function reportUnusedParents(ctx: BrapiContext, unused: UnusedParent[]) {
 
 async function answer(ctx: BrapiContext, request: KinshipRequest) {
   const format = tableFormat(ctx, ctx.query.format);
-  const matrix = matrixOf(ctx.query.matrix);
+  const matrix = (ctx.query.matrix ?? 'coancestry') as Matrix;
   const records = await readAncestry(ctx.services.graph, request.ids);
   const byId = new Map(records.map((r) => [r.germplasmDbId, r]));
   const unknown = request.ids.filter((id) => !byId.has(id));

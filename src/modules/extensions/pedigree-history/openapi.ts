@@ -21,7 +21,7 @@ const entry = {
   },
 };
 
-export const pedigreeHistoryOperations: ExtensionOperation[] = [{
+export const historyOperation: ExtensionOperation = {
   path: '/extensions/germplasm/{germplasmDbId}/pedigree-history',
   method: 'get',
   operation: {
@@ -42,7 +42,9 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
       ...errorResponses,
     },
   },
-}, {
+};
+
+export const undoOperation: ExtensionOperation = {
   path: '/extensions/pedigree-history/{changeId}/undo',
   method: 'post',
   module: 'Germplasm',
@@ -66,4 +68,6 @@ export const pedigreeHistoryOperations: ExtensionOperation[] = [{
       409: { description: 'Conflict: later changes touched the same relationships; the message names them.', content: { 'text/plain': { schema: { type: 'string' } } } },
     },
   },
-}];
+};
+
+export const pedigreeHistoryOperations: ExtensionOperation[] = [historyOperation, undoOperation];

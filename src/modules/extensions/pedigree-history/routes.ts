@@ -2,20 +2,16 @@
 // as a paged BrAPI list. Every pedigree write records them (commands/recordPedigreeChanges.ts).
 import { NotFoundError } from '../../../errors.js';
 import { addStatus, respondList } from '../../../http/envelope.js';
-import { filterInput, reportIgnored } from '../../../http/query.js';
 import { read, write, type RouteDef } from '../../../http/routes.js';
+import { historyOperation, undoOperation } from './openapi.js';
 import { readPedigreeHistory } from './query.js';
 import { undoPedigreeChange } from './undo.js';
 import { presentPedigreeNodes } from '../../germplasm/pedigree/presenter.js';
 import { readPedigreeNodes } from '../../germplasm/pedigree/traversal.js';
 import { DEFAULT_ARRAYS } from '../../germplasm/pedigree/routes.js';
 
-export const PEDIGREE_HISTORY_PATH = '/extensions/germplasm/:germplasmDbId/pedigree-history';
-export const PEDIGREE_UNDO_PATH = '/extensions/pedigree-history/:changeId/undo';
-
 export const routes: RouteDef[] = [
-  read.get(PEDIGREE_HISTORY_PATH, async (ctx) => {
-    reportIgnored(ctx, Object.keys(filterInput(ctx)));
+  read.operation(historyOperation, async (ctx) => {
     const id = ctx.params.germplasmDbId;
     const { page, pageSize } = ctx.state.paging;
     const history = await readPedigreeHistory(ctx.services.graph, id, page, pageSize);
@@ -24,7 +20,7 @@ export const routes: RouteDef[] = [
   }),
 
   // Undo one change: its children's parents as they were before it (undo.ts); the undo is a change of its own.
-  write.post(PEDIGREE_UNDO_PATH, async (ctx) => {
+  write.operation(undoOperation, async (ctx) => {
     const result = await undoPedigreeChange(ctx.services.graph, ctx.params.changeId, ctx.state.actor);
     addStatus(ctx, 'INFO', `${result.changed ?? 0} parent relationships changed back, recorded as pedigree change ${result.changeId ?? '(none)'}.`);
     // Answered as PUT /pedigree answers: the pedigree nodes of the germplasm it changed, paged.

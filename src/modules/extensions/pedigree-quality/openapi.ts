@@ -16,7 +16,7 @@ const finding = {
   },
 };
 
-export const pedigreeQualityOperations: ExtensionOperation[] = [{
+export const pedigreeQualityOperation: ExtensionOperation = {
   path: '/extensions/pedigree-quality',
   method: 'get',
   module: 'Germplasm',
@@ -63,4 +63,6 @@ export const pedigreeQualityOperations: ExtensionOperation[] = [{
       ...errorResponses,
     },
   },
-}];
+};
+
+export const pedigreeQualityOperations: ExtensionOperation[] = [pedigreeQualityOperation];

@@ -3,35 +3,23 @@
 // JSON in the BrAPI envelope, summary counts first and the findings paged (page, pageSize; metadata.pagination),
 // or the whole report as CSV/TSV (Accept, or format=csv|tsv). One statement reads the scope (query.ts); quality.ts
 // finds the problems and ranks them by severity.
-import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { NotFoundError } from '../../../errors.js';
 import { respondDelimited, TABLE_TYPES, tableFormat } from '../../../http/formats.js';
 import { respondOne } from '../../../http/envelope.js';
-import { filterInput, reportIgnored } from '../../../http/query.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
+import { pedigreeQualityOperation } from './openapi.js';
 import { QUALITY_CHECKS, SEVERITIES, SEVERITY, qualityFindings, type QualityCheck } from './quality.js';
 import { readQualityScope } from './query.js';
 
-export const QUALITY_PATH = '/extensions/pedigree-quality';
-
-/** One value of a single-valued parameter (the last when repeated), or undefined. */
-function single(value: string | string[] | undefined, name: string): string | undefined {
-  const v = Array.isArray(value) ? value[value.length - 1] : value;
-  if (v === '') throw new BadRequestError(`${name} must not be empty.`);
-  return v;
-}
-
 export const routes: RouteDef[] = offering(TABLE_TYPES,
-  read.get(QUALITY_PATH, async (ctx) => {
+  // commonCropName and programDbId (each once, not empty) and the checks (known names): the declaration (openapi.ts).
+  read.operation(pedigreeQualityOperation, async (ctx, { query }) => {
     const format = tableFormat(ctx, ctx.query.format);
-    const { commonCropName, programDbId, check, format: _format, ...rest } = filterInput(ctx);
-    reportIgnored(ctx, Object.keys(rest));
-    const checks = check === undefined ? [...QUALITY_CHECKS] : [check].flat();
-    const unknown = checks.filter((c) => !(QUALITY_CHECKS as readonly string[]).includes(c));
-    if (unknown.length) throw new BadRequestError(`check must be among ${QUALITY_CHECKS.join(', ')}; got ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`);
-    const scope = { commonCropName: single(commonCropName, 'commonCropName'), programDbId: single(programDbId, 'programDbId') };
+    const checks = (query.check as QualityCheck[] | undefined) ?? [...QUALITY_CHECKS];
+    const scope = { commonCropName: query.commonCropName as string | undefined, programDbId: query.programDbId as string | undefined };
     const read = await readQualityScope(ctx.services.graph, scope);
     if (!read) throw new NotFoundError(`No program has programDbId ${JSON.stringify(scope.programDbId)}.`);
-    const findings = qualityFindings(read, new Set(checks as QualityCheck[]));
+    const findings = qualityFindings(read, new Set(checks));
     if (format === 'application/json') {
       const counts = Object.fromEntries(checks.map((c) => [c, findings.filter((f) => f.check === c).length]));
       const severityCounts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length]));

@@ -2,6 +2,11 @@
 // error responses are the official components; result schemas are inline.
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { errorResponses, getAndPost, ok } from '../../../openapi/extension.js';
+import { INVERSE_TABLES } from './params.js';
+
+export const INBREEDING_PATH = '/extensions/inbreeding';
+export const INVERSE_PATH = '/extensions/relationship-inverse';
+export const GENERATIONS_PATH = '/extensions/generations';
 
 const text = { schema: { type: 'string' } };
 const method = {
@@ -114,37 +119,37 @@ const generationsResult = {
   },
 };
 
-export const relationshipOperations: ExtensionOperation[] = [
-  ...pair(
-    '/extensions/generations',
-    'Extension: generations, pedigree completeness and filial / backcross codes',
-    'Not part of BrAPI. For every germplasm of the pedigree read: maximum, complete and equivalent complete ' +
-      'generations, the pedigree completeness index, and a generation code (F3, BC1F2) where the graph shows it. ' +
-      'The method parameter does not change them.',
-    [format(['json', 'csv', 'tsv'], 'json (default), or csv/tsv with the same columns.')],
-    generationsResult,
-    { 'text/csv': text, 'text/tsv': text },
-  ),
-  ...pair(
-    '/extensions/inbreeding',
-    'Extension: inbreeding coefficients of the whole pedigree or of germplasm and their ancestors',
-    'Not part of BrAPI. F of every germplasm of the pedigree read (Meuwissen & Luo 1992), in time linear in the ' +
-      'pedigree. k POPULATION parents count 1/k each; a CLONAL child has its parent\'s F.',
-    [format(['json', 'csv', 'tsv'], 'json (default), or csv/tsv: germplasmDbId, germplasmName, inbreeding.')],
-    inbreedingResult,
-    { 'text/csv': text, 'text/tsv': text },
-  ),
-  ...pair(
-    '/extensions/relationship-inverse',
-    'Extension: the inverse relationship matrix (A-inverse) as sparse triplets',
-    'Not part of BrAPI. A-inverse of the whole pedigree, or of the given germplasm and all their ancestors, by ' +
-      'Henderson\'s rules with Meuwissen & Luo\'s inbreeding (Henderson 1976; Quaas 1976). Germplasm genetically ' +
-      'identical to another (singular A) share its row. format=giv answers the triplets as ASReml reads them.',
-    [
-      format(['json', 'csv', 'tsv', 'giv'], 'json (default); csv/tsv: row, column, value (or the germplasm table); giv: "row column value" lines without header.'),
-      { name: 'table', in: 'query', description: 'Delimited answers: triplets (default), or germplasm (row, germplasmDbId, germplasmName, inbreeding, identicalTo).', schema: { type: 'string', enum: ['triplets', 'germplasm'] } },
-    ],
-    inverseResult,
-    { 'text/csv': text, 'text/tsv': text, 'text/plain': text },
-  ),
-];
+export const generationsOperations = pair(
+  GENERATIONS_PATH,
+  'Extension: generations, pedigree completeness and filial / backcross codes',
+  'Not part of BrAPI. For every germplasm of the pedigree read: maximum, complete and equivalent complete ' +
+    'generations, the pedigree completeness index, and a generation code (F3, BC1F2) where the graph shows it. ' +
+    'The method parameter does not change them.',
+  [format(['json', 'csv', 'tsv'], 'json (default), or csv/tsv with the same columns.')],
+  generationsResult,
+  { 'text/csv': text, 'text/tsv': text },
+);
+export const inbreedingOperations = pair(
+  INBREEDING_PATH,
+  'Extension: inbreeding coefficients of the whole pedigree or of germplasm and their ancestors',
+  'Not part of BrAPI. F of every germplasm of the pedigree read (Meuwissen & Luo 1992), in time linear in the ' +
+    'pedigree. k POPULATION parents count 1/k each; a CLONAL child has its parent\'s F.',
+  [format(['json', 'csv', 'tsv'], 'json (default), or csv/tsv: germplasmDbId, germplasmName, inbreeding.')],
+  inbreedingResult,
+  { 'text/csv': text, 'text/tsv': text },
+);
+export const inverseOperations = pair(
+  INVERSE_PATH,
+  'Extension: the inverse relationship matrix (A-inverse) as sparse triplets',
+  'Not part of BrAPI. A-inverse of the whole pedigree, or of the given germplasm and all their ancestors, by ' +
+    'Henderson\'s rules with Meuwissen & Luo\'s inbreeding (Henderson 1976; Quaas 1976). Germplasm genetically ' +
+    'identical to another (singular A) share its row. format=giv answers the triplets as ASReml reads them.',
+  [
+    format(['json', 'csv', 'tsv', 'giv'], 'json (default); csv/tsv: row, column, value (or the germplasm table); giv: "row column value" lines without header.'),
+    { name: 'table', in: 'query', description: 'Delimited answers: triplets (default), or germplasm (row, germplasmDbId, germplasmName, inbreeding, identicalTo).', schema: { type: 'string', enum: [...INVERSE_TABLES] } },
+  ],
+  inverseResult,
+  { 'text/csv': text, 'text/tsv': text, 'text/plain': text },
+);
+
+export const relationshipOperations: ExtensionOperation[] = [...generationsOperations, ...inbreedingOperations, ...inverseOperations];

@@ -6,47 +6,32 @@
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { respondDelimited, TABLE_TYPES, tableFormat, type TableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
-import { filterInput, reportIgnored } from '../../../http/query.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
 import type { BrapiContext } from '../../../http/types.js';
+import type { ExtensionOperation } from '../../../openapi/document.js';
 import { computeGenerations } from './generations.js';
 import { decompose, inverseTriplets, type Decomposition } from './inverse.js';
 import type { PedigreeRecord } from '../kinship/kinship.js';
-import { inverseTableOf, relationshipRequest, type RelationshipRequest } from './params.js';
+import { generationsOperations, inbreedingOperations, inverseOperations } from './openapi.js';
+import { relationshipRequest, type InverseTable, type RelationshipRequest } from './params.js';
 import { readPedigree } from './query.js';
 
-export const INBREEDING_PATH = '/extensions/inbreeding';
-export const INVERSE_PATH = '/extensions/relationship-inverse';
-export const GENERATIONS_PATH = '/extensions/generations';
 const NAMED_IN_MESSAGES = 20;
 
 type Answer = (ctx: BrapiContext, request: RelationshipRequest, dec: Decomposition, records: PedigreeRecord[]) => void;
 
-/** GET and POST of one call: the answer's shape checked first, the request from the query string or the body, then
- * the shared computation. */
-function both(path: string, shape: string[], check: (ctx: BrapiContext) => void, answer: Answer): RouteDef[] {
+/**
+ * GET and POST of one call (their parameters and bodies checked from the declarations); the answer's format
+ * negotiated before the pedigree is read (a 406 costs no read), then the shared computation.
+ */
+function both([get, post]: ExtensionOperation[], format: (ctx: BrapiContext) => unknown, answer: Answer): RouteDef[] {
   return [
-    read.get(path, async (ctx) => {
-      check(ctx);
-      const { germplasmDbId, method, ...rest } = filterInput(ctx);
-      reportIgnored(ctx, Object.keys(rest).filter((k) => !shape.includes(k)));
-      const ids = germplasmDbId === undefined ? undefined : [germplasmDbId].flat();
-      const m = Array.isArray(method) ? method[method.length - 1] : method;
-      await run(ctx, relationshipRequest(ids, m, { ids: 'germplasmDbId', method: 'method' }), answer);
-    }),
-    read.post(path, async (ctx) => {
-      check(ctx);
-      const body = ctx.request.body ?? {};
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw new BadRequestError('The body must be an object: { "germplasmDbIds": [...], "method": "pedigree" | "inbred" } (no germplasmDbIds: the whole pedigree).');
-      }
-      const { germplasmDbIds, method, ...rest } = body as Record<string, unknown>;
-      for (const member of Object.keys(rest)) addStatus(ctx, 'WARNING', `Member "${member}" is not used by this call and was ignored.`);
-      reportIgnored(ctx, Object.keys(filterInput(ctx)).filter((k) => !shape.includes(k)));
-      await run(ctx, relationshipRequest(germplasmDbIds, method, { ids: 'germplasmDbIds', method: 'method' }), answer);
-    }),
+    read.operation(get, (ctx, { query }) => (format(ctx), run(ctx, relationshipRequest(query.germplasmDbId as string[] | undefined, query.method as string | undefined), answer))),
+    read.operation(post, (ctx, { body }) => (format(ctx), run(ctx, relationshipRequest(body.germplasmDbIds as string[] | undefined, body.method as string | undefined), answer))),
   ];
 }
+
+const tableOnly = (ctx: BrapiContext) => tableFormat(ctx, ctx.query.format);
 
 const named = (ids: string[]) =>
   ids.slice(0, NAMED_IN_MESSAGES).map((id) => JSON.stringify(id)).join(', ') + (ids.length > NAMED_IN_MESSAGES ? ` and ${ids.length - NAMED_IN_MESSAGES} more` : '');
@@ -76,7 +61,7 @@ const GENERATION_COLUMNS = ['germplasmDbId', 'germplasmName', 'maxGenerations', 
 
 export const routes: RouteDef[] = [
   // Generations and completeness share the request (and the read) of inbreeding; `method` does not change them.
-  ...offering(TABLE_TYPES, ...both(GENERATIONS_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, _request, _dec, records) => {
+  ...offering(TABLE_TYPES, ...both(generationsOperations, tableOnly, (ctx, _request, _dec, records) => {
     const format = tableFormat(ctx, ctx.query.format);
     const data = computeGenerations(records);
     if (format === 'application/json') {
@@ -86,7 +71,7 @@ export const routes: RouteDef[] = [
     respondDelimited(ctx, format, [[...GENERATION_COLUMNS], ...data.map((g) => GENERATION_COLUMNS.map((c) => String(g[c] ?? '')))]);
   })),
 
-  ...offering(TABLE_TYPES, ...both(INBREEDING_PATH, ['format'], (ctx) => tableFormat(ctx, ctx.query.format), (ctx, request, dec) => {
+  ...offering(TABLE_TYPES, ...both(inbreedingOperations, tableOnly, (ctx, request, dec) => {
     const format = tableFormat(ctx, ctx.query.format);
     if (format === 'application/json') {
       respondOne(ctx, {
@@ -99,9 +84,9 @@ export const routes: RouteDef[] = [
     respondDelimited(ctx, format, [['germplasmDbId', 'germplasmName', 'inbreeding'], ...dec.germplasm.map((g) => [g.germplasmDbId, g.germplasmName ?? '', String(g.inbreeding)])]);
   })),
 
-  ...offering([...TABLE_TYPES, 'text/plain'], ...both(INVERSE_PATH, ['format', 'table'], (ctx) => (inverseFormat(ctx), inverseTableOf(ctx.query.table)), (ctx, request, dec) => {
+  ...offering([...TABLE_TYPES, 'text/plain'], ...both(inverseOperations, inverseFormat, (ctx, request, dec) => {
     const format = inverseFormat(ctx);
-    const table = inverseTableOf(ctx.query.table);
+    const table = (ctx.query.table ?? 'triplets') as InverseTable;
     if (format === 'application/json') {
       const t = inverseTriplets(dec);
       const triplets = new Array<[number, number, number]>(t.row.length);

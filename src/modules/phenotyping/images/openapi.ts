@@ -4,7 +4,7 @@
 import type { ExtensionOperation } from '../../../openapi/document.js';
 import { EXTENSIONS_TAG, errorResponses } from '../../../openapi/extension.js';
 
-export const imageContentOperations: ExtensionOperation[] = [{
+export const imageContentOperation: ExtensionOperation = {
   path: '/images/{imageDbId}/imagecontent',
   method: 'get',
   module: 'Phenotyping',
@@ -22,4 +22,6 @@ export const imageContentOperations: ExtensionOperation[] = [{
       ...errorResponses,
     },
   },
-}];
+};
+
+export const imageContentOperations: ExtensionOperation[] = [imageContentOperation];

@@ -15,6 +15,7 @@ import { validateBody } from '../../../http/validate.js';
 import { searchInput } from '../../../search/members.js';
 import { imageEntity as images } from './images.entity.js';
 import { imageDimensions } from './dimensions.js';
+import { imageContentOperation } from './openapi.js';
 import { CONTENT, HAS_CONTENT, readContent, writeContent } from './queries.js';
 
 const content = `/${images.path}/:${images.idField}/imagecontent`;
@@ -41,7 +42,7 @@ export const routes: RouteDef[] = [
     respondOne(ctx, await getEntity(ctx.services.graph, images, id));
   }),
 
-  ...offering(['image/*'], read.get(content, async (ctx) => {
+  ...offering(['image/*'], read.operation(imageContentOperation, async (ctx) => {
     const id = ctx.params[images.idField];
     const stored = await readContent(ctx.services.graph, id);
     if (!stored) throw notFound(id);
