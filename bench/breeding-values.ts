@@ -53,7 +53,7 @@ function generator(seed: number) {
 }
 
 /** Imports `records` records of a new variable on germplasm spread over the whole pedigree; its DbId. */
-async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
+export async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
   const ids = (await running.graph.read<{ id: string }>('MATCH (g:Germplasm) RETURN g.germplasmDbId AS id ORDER BY id')).map((r) => r.id);
   const rng = generator(records);
   const tag = `bench-bv-${Date.now().toString(36)}`;

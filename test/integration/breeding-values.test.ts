@@ -5,7 +5,7 @@
 //    study is the model's fixed effect), so the two study effects are Mrode's two sex effects.
 //  - a simulated pedigree with phenotypes of known variances: numpy solves the same equations densely
 //    (test/support/blup-reference.py) and the EBVs, PEVs and fixed effects must agree to 1e-6, by the dense
-//    solver and by PCG; EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
+//    solver and by PCG; AI-REML's and EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api } from '../support/server.js';
@@ -252,21 +252,24 @@ describe('breeding-values extension', function () {
       compare(result);
     });
 
-    it('EM-REML: the variances within 1e-4 (relative) of numpy\'s REML maximum, and the EBVs at them', async () => {
-      const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 });
-      const result = await ok(res);
-      await expectServedResponse('post', PATH, 200, res.json);
-      const { additive, residual, reml } = result.variances;
-      expect(reml).to.include({ algorithm: 'EM-REML', converged: true, trace: 'exact' });
-      expect(reml.change).to.be.below(1e-10);
-      expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
-      expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+    it('AI-REML (default) and EM-REML: the variances within 1e-4 (relative) of numpy\'s REML maximum', async () => {
+      for (const remlAlgorithm of ['AI-REML', 'EM-REML']) {
+        const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000, ...(remlAlgorithm === 'EM-REML' ? { remlAlgorithm } : {}) });
+        const result = await ok(res);
+        await expectServedResponse('post', PATH, 200, res.json);
+        const { additive, residual, reml } = result.variances;
+        expect(reml).to.include({ algorithm: remlAlgorithm, converged: true, trace: 'exact' });
+        if (remlAlgorithm === 'AI-REML') expect(reml.emSteps).to.equal(0);
+        expect(reml.change).to.be.below(1e-10);
+        expect(Math.abs(additive / reference.reml.additive - 1), `${remlAlgorithm} sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
+        expect(Math.abs(residual / reference.reml.residual - 1), `${remlAlgorithm} sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+      }
     });
 
-    it('EM-REML with Hutchinson traces beyond exactLimit: within 10% of numpy\'s REML maximum', async () => {
+    it('AI-REML with Hutchinson traces beyond exactLimit: within 10% of numpy\'s REML maximum', async () => {
       const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], exactLimit: 0, probes: 50 }));
       const { additive, residual, reml } = result.variances;
-      expect(reml).to.include({ trace: 'hutchinson', probes: 50, converged: true });
+      expect(reml).to.include({ algorithm: 'AI-REML', trace: 'hutchinson', probes: 50, converged: true });
       expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(0.1);
       expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(0.1);
     });

@@ -3,6 +3,7 @@
 import { BadRequestError } from '../../../errors.js';
 import { KINSHIP_METHODS, type KinshipMethod } from '../kinship/kinship.js';
 import { NESTED_FACTORS, type NestedFactor } from './design.js';
+import { REML_ALGORITHMS, type RemlAlgorithm } from './reml.js';
 
 /** Largest mixed-model equations solved densely: exact PEVs and REML traces (about n^3 operations per solve). */
 export const EXACT_LIMIT_DEFAULT = 1000;
@@ -26,6 +27,7 @@ export interface BreedingValuesRequest {
   fixedEffects: NestedFactor[];
   variances: Variances;
   method: KinshipMethod;
+  remlAlgorithm: RemlAlgorithm;
   maxIterations: number;
   tolerance: number;
   exactLimit: number;
@@ -34,7 +36,7 @@ export interface BreedingValuesRequest {
 
 export const REQUEST_MEMBERS = [
   'observationVariableDbId', ...RECORD_FILTERS, 'fixedEffects', 'heritability', 'additiveVariance', 'residualVariance',
-  'method', 'maxIterations', 'tolerance', 'exactLimit', 'probes',
+  'method', 'remlAlgorithm', 'maxIterations', 'tolerance', 'exactLimit', 'probes',
 ];
 
 const strings = (value: unknown, name: string): string[] | null => {
@@ -73,12 +75,17 @@ export function breedingValuesRequest(body: Record<string, unknown>): BreedingVa
   if (typeof method !== 'string' || !(KINSHIP_METHODS as readonly string[]).includes(method)) {
     throw new BadRequestError(`method must be one of ${KINSHIP_METHODS.join(', ')}; got ${JSON.stringify(body.method)}.`);
   }
+  const remlAlgorithm = body.remlAlgorithm ?? REML_ALGORITHMS[0];
+  if (typeof remlAlgorithm !== 'string' || !(REML_ALGORITHMS as readonly string[]).includes(remlAlgorithm)) {
+    throw new BadRequestError(`remlAlgorithm must be one of ${REML_ALGORITHMS.join(', ')}; got ${JSON.stringify(body.remlAlgorithm)}.`);
+  }
   return {
     observationVariableDbId: variable,
     filters,
     fixedEffects: NESTED_FACTORS.filter((f) => fixed.includes(f)),
     variances,
     method: method as KinshipMethod,
+    remlAlgorithm: remlAlgorithm as RemlAlgorithm,
     maxIterations: integer(body.maxIterations, 'maxIterations', 1, REML_MAX_ITERATIONS_MAX, REML_MAX_ITERATIONS_DEFAULT),
     tolerance: number(body.tolerance, 'tolerance', (x) => x > 0 && x < 1, 'a number between 0 and 1 (exclusive)') ?? REML_TOLERANCE_DEFAULT,
     exactLimit: integer(body.exactLimit, 'exactLimit', 0, EXACT_LIMIT_MAX, EXACT_LIMIT_DEFAULT),
