@@ -35,6 +35,17 @@ async function call(running: RunningServer, method: string, route: string, body:
     body: JSON.stringify(body),
   });
   const text = await res.text();
+  // A fit longer than the search wait answers 202: its GET answers when it is done (polled every 50 ms).
+  if (res.status === 202 && route.startsWith('/extensions/breeding-values')) {
+    const { searchResultsDbId } = JSON.parse(text).result;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const saved = await fetch(`${running.baseUrl}${route}/${searchResultsDbId}`, { headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` } });
+      const answer = await saved.text();
+      if (saved.status === 200) return JSON.parse(answer) as { result: any };
+      if (saved.status !== 202) throw new Error(`GET ${route}/${searchResultsDbId} answered ${saved.status}: ${answer.slice(0, 300)}`);
+    }
+  }
   if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as { result: any };
 }

@@ -133,13 +133,32 @@ export const breedingValueOperations: ExtensionOperation[] = [{
     description:
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
       'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
-      'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse.',
+      'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse. ' +
+      'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}.',
     parameters: [
       { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
       { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
-    responses: { 200: ok(result, delimited), ...errorResponses },
+    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
+  },
+}, {
+  path: `${BREEDING_VALUES_PATH}/{searchResultsDbId}`,
+  method: 'get',
+  module: 'Phenotyping',
+  operation: {
+    tags: [EXTENSIONS_TAG],
+    summary: 'Extension: the answer of a long breeding-value fit (POST answered 202 with this searchResultsDbId)',
+    description:
+      'Not part of BrAPI. 202 (the searchResultsDbId again) while the fit runs, then its answer as POST would have given ' +
+      'it (JSON, or csv/tsv with table). 404 for an unknown or expired id, or one whose POST answered the fit itself.',
+    parameters: [
+      { name: 'searchResultsDbId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
+      { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
   },
 }];
