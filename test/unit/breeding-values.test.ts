@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { fitBreedingValues } from '../../src/modules/extensions/breeding-values/fit.js';
 import { breedingValuesRequest } from '../../src/modules/extensions/breeding-values/params.js';
+import { ancestryOf } from '../../src/modules/extensions/breeding-values/query.js';
 import type { TraitRecord } from '../../src/modules/extensions/breeding-values/design.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 
@@ -48,6 +49,15 @@ describe('breeding values (model)', () => {
     ]);
     expect(fit.germplasm.find((g) => g.germplasmDbId === 'A')).to.include({ ownRecords: 2, progenyRecords: 1 });
     expect(fit.germplasm.find((g) => g.germplasmDbId === 'C')).to.include({ ownRecords: 1, progenyRecords: 2 });
+  });
+
+  it('the whole pedigree read is closed over the records\' ancestors: no descendant, no unrelated line, each once', () => {
+    // A and B founders; C = A x B; D = C x A; E = D selfed; U unrelated; K a child of E (a descendant of the records).
+    const all = pedigreeOf([['A', null, null], ['B', null, null], ['C', 'A', 'B'], ['D', 'C', 'A'], ['U', null, null]]);
+    all.push({ germplasmDbId: 'E', germplasmName: 'E', parents: [{ germplasmDbId: 'D', parentType: 'SELF' }] });
+    all.push({ germplasmDbId: 'K', germplasmName: 'K', parents: [{ germplasmDbId: 'E', parentType: 'SELF' }] });
+    expect(ancestryOf(all, ['E', 'C']).map((r) => r.germplasmDbId).sort()).to.deep.equal(['A', 'B', 'C', 'D', 'E']);
+    expect(ancestryOf(all, ['B']).map((r) => r.germplasmDbId)).to.deep.equal(['B']);
   });
 
   it('AI-REML and EM-REML within 1e-4 (relative) of numpy\'s REML maximum', async function () {
