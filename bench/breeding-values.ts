@@ -137,7 +137,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     `# Breeding values benchmark (${report.date})`,
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB. POST /extensions/breeding-values (JSON) over HTTP, ` +
-      'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: EM-REML, ' +
+      'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
       'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
     '',
     '| dataset | germplasm | records | equations | variances | p50 ms | target ms | solver | REML rounds (converged) |',
