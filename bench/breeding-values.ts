@@ -35,6 +35,17 @@ async function call(running: RunningServer, method: string, route: string, body:
     body: JSON.stringify(body),
   });
   const text = await res.text();
+  // A fit longer than the search wait answers 202: its GET answers when it is done (polled every 50 ms).
+  if (res.status === 202 && route.startsWith('/extensions/breeding-values')) {
+    const { searchResultsDbId } = JSON.parse(text).result;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const saved = await fetch(`${running.baseUrl}${route}/${searchResultsDbId}`, { headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` } });
+      const answer = await saved.text();
+      if (saved.status === 200) return JSON.parse(answer) as { result: any };
+      if (saved.status !== 202) throw new Error(`GET ${route}/${searchResultsDbId} answered ${saved.status}: ${answer.slice(0, 300)}`);
+    }
+  }
   if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as { result: any };
 }
@@ -53,7 +64,7 @@ function generator(seed: number) {
 }
 
 /** Imports `records` records of a new variable on germplasm spread over the whole pedigree; its DbId. */
-async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
+export async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
   const ids = (await running.graph.read<{ id: string }>('MATCH (g:Germplasm) RETURN g.germplasmDbId AS id ORDER BY id')).map((r) => r.id);
   const rng = generator(records);
   const tag = `bench-bv-${Date.now().toString(36)}`;
@@ -126,7 +137,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     `# Breeding values benchmark (${report.date})`,
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB. POST /extensions/breeding-values (JSON) over HTTP, ` +
-      'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: EM-REML, ' +
+      'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
       'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
     '',
     '| dataset | germplasm | records | equations | variances | p50 ms | target ms | solver | REML rounds (converged) |',

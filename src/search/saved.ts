@@ -39,7 +39,8 @@ export async function startSearch(services: Services, searchable: Searchable, pl
   const job = (async () => {
     try {
       const ids = await runPlan(services, plan);
-      await graph.write(cypher('search/complete'), { id, ids, options: plan.options && JSON.stringify(plan.options) });
+      const options = plan.compute ? await plan.compute() : plan.options;
+      await graph.write(cypher('search/complete'), { id, ids, options: options && JSON.stringify(options) });
     } catch (err) {
       logger.error('saved search failed', { searchResultsDbId: id, path: searchable.path, error: (err as Error).message });
       // A timeout or a database away is the database's state, not a fault of the search: its GET says 503, as any

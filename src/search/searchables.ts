@@ -16,6 +16,8 @@ export interface SearchPlan {
   query: string;
   params: Record<string, unknown>;
   options: SearchOptions;
+  /** A long computation whose answer is kept as the options (after the query, which then returns no ids). */
+  compute?: () => Promise<SearchOptions>;
 }
 
 export interface Searchable {

@@ -5,10 +5,11 @@
 //    study is the model's fixed effect), so the two study effects are Mrode's two sex effects.
 //  - a simulated pedigree with phenotypes of known variances: numpy solves the same equations densely
 //    (test/support/blup-reference.py) and the EBVs, PEVs and fixed effects must agree to 1e-6, by the dense
-//    solver and by PCG; EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
+//    solver and by PCG; AI-REML's and EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
-import { api } from '../support/server.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, server } from '../support/server.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
 
@@ -35,6 +36,18 @@ async function record(variable: string, rows: Array<{ germplasm: string; study: 
   await ok(await api('POST', '/observations', rows.map((r, i) => ({
     observationUnitDbId: units.data[i].observationUnitDbId, observationVariableDbId: variable, value: r.value,
   }))));
+}
+
+/** POST of a fit, following a 202 (a fit longer than the search wait) to its GET until it is answered. */
+async function fit(pathAndQuery: string, body: unknown) {
+  let res = await api('POST', pathAndQuery, body);
+  if (res.status !== 202) return res;
+  const [path, query] = pathAndQuery.split('?');
+  for (let i = 0; i < 600 && res.status === 202; i++) {
+    await sleep(200);
+    res = await api('GET', `${path}/${res.json.result.searchResultsDbId}${query ? `?${query}` : ''}`);
+  }
+  return res;
 }
 
 async function variable(name: string) {
@@ -90,7 +103,7 @@ describe('breeding-values extension', function () {
     });
 
     it('answers the published sex effects and breeding values (sigma_a^2 = 20, sigma_e^2 = 40)', async () => {
-      const res = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+      const res = await fit(PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
       const result = await ok(res);
       await expectServedResponse('post', PATH, 200, res.json);
       expect(result.recordCount).to.equal(5);
@@ -113,19 +126,19 @@ describe('breeding-values extension', function () {
     });
 
     it('the same breeding values by PCG (exactLimit 0), and the germplasm and fixed-effect tables as CSV', async () => {
-      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40, exactLimit: 0 }));
+      const result = await ok(await fit(PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40, exactLimit: 0 }));
       expect(result.solver.method).to.equal('pcg');
       expect(result.predictionErrorVariance).to.equal('diagonal');
       EBV.forEach((published, i) => expect(Math.abs(result.data.find((g: any) => g.germplasmDbId === id(`m${i + 1}`)).breedingValue - published)).to.be.below(1e-3));
 
-      const csv = await api('POST', `${PATH}?format=csv`, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+      const csv = await fit(`${PATH}?format=csv`, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
       expect(csv.status, csv.text).to.equal(200);
       expect(csv.headers.get('content-type')).to.match(/^text\/csv/);
       const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
       expect(rows).to.have.length(8);
       expect(Object.keys(rows[0])).to.deep.equal(['germplasmDbId', 'germplasmName', 'breedingValue', 'predictionErrorVariance', 'reliability', 'inbreeding', 'ownRecords', 'progenyRecords', 'identicalTo']);
       expect(Number(rows.find((r) => r.germplasmName === 'Mrode 7')!.breedingValue)).to.be.closeTo(-0.249, 1e-3);
-      const fixed = parse((await api('POST', `${PATH}?format=tsv&table=fixedEffects`, { observationVariableDbId: trait, heritability: 1 / 3 })).text, { columns: true, delimiter: '\t' }) as Array<Record<string, string>>;
+      const fixed = parse((await fit(`${PATH}?format=tsv&table=fixedEffects`, { observationVariableDbId: trait, heritability: 1 / 3 })).text, { columns: true, delimiter: '\t' }) as Array<Record<string, string>>;
       expect(fixed.map((f) => [f.factor, f.studyDbId])).to.have.deep.members([['study', sexStudy.male], ['study', sexStudy.female]]);
       // Heritability 1/3 is the same ratio 2: the same solutions.
       expect(Number(fixed.find((f) => f.studyDbId === sexStudy.male)!.estimate)).to.be.closeTo(SEX.male, 1e-3);
@@ -147,12 +160,48 @@ describe('breeding-values extension', function () {
       await bad([trait], 'body');
       const unknown = await api('POST', PATH, { observationVariableDbId: id('no-such-variable') });
       expect(unknown.status).to.equal(404);
-      const none = await ok(await api('POST', PATH, { observationVariableDbId: trait, studyDbIds: [id('no-such-study')] }));
+      const none = await ok(await fit(PATH, { observationVariableDbId: trait, studyDbIds: [id('no-such-study')] }));
       expect(none).to.include({ recordCount: 0, germplasmCount: 0 });
       expect(none.data).to.deep.equal([]);
       // Only the male study: three records.
-      const males = await ok(await api('POST', PATH, { observationVariableDbId: trait, studyDbIds: [sexStudy.male], additiveVariance: 20, residualVariance: 40 }));
+      const males = await ok(await fit(PATH, { observationVariableDbId: trait, studyDbIds: [sexStudy.male], additiveVariance: 20, residualVariance: 40 }));
       expect(males.recordCount).to.equal(3);
+    });
+
+    it('a fit longer than the search wait: POST answers 202, its GET 202 until done, then the answer (JSON, CSV); a 404 kept as such', async () => {
+      const config = server().config.search;
+      const before = { ...config };
+      // Every fit waits 1.5 s before it runs; POST waits 50 ms.
+      Object.assign(config, { style: 'saved', testDelayMs: 1500, waitMs: 50 });
+      try {
+        const body = { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 };
+        const post = await api('POST', PATH, body);
+        expect(post.status, post.text).to.equal(202);
+        const searchResultsDbId = post.json.result.searchResultsDbId;
+        expect(searchResultsDbId).to.be.a('string').and.not.equal('');
+        expect((await api('GET', `${PATH}/${searchResultsDbId}`)).status).to.equal(202);
+        await sleep(1600);
+        let res = await api('GET', `${PATH}/${searchResultsDbId}`);
+        for (let i = 0; i < 100 && res.status === 202; i++) (await sleep(200), (res = await api('GET', `${PATH}/${searchResultsDbId}`)));
+        const result = await ok(res);
+        await expectServedResponse('get', `${PATH}/{searchResultsDbId}`, 200, res.json);
+        EBV.forEach((published, i) => expect(Math.abs(result.data.find((g: any) => g.germplasmDbId === id(`m${i + 1}`)).breedingValue - published)).to.be.below(1e-3));
+        const csv = await api('GET', `${PATH}/${searchResultsDbId}?format=csv`);
+        expect(csv.status, csv.text).to.equal(200);
+        const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+        expect(Number(rows.find((r) => r.germplasmName === 'Mrode 7')!.breedingValue)).to.be.closeTo(-0.249, 1e-3);
+
+        // The fit's own 404 (an unknown variable) is what its GET answers.
+        const unknown = await api('POST', PATH, { observationVariableDbId: id('no-such-variable') });
+        expect(unknown.status, unknown.text).to.equal(202);
+        let gone = await api('GET', `${PATH}/${unknown.json.result.searchResultsDbId}`);
+        for (let i = 0; i < 100 && gone.status === 202; i++) (await sleep(200), (gone = await api('GET', `${PATH}/${unknown.json.result.searchResultsDbId}`)));
+        expect(gone.status, gone.text).to.equal(404);
+        expect(gone.text).to.contain('no-such-variable');
+        expect((await api('GET', `${PATH}/no-such-search`)).status).to.equal(404);
+      } finally {
+        Object.assign(config, before);
+      }
     });
   });
 
@@ -232,7 +281,7 @@ describe('breeding-values extension', function () {
     };
 
     it('EBVs, PEVs and fixed effects (study and rep within study) equal numpy\'s dense solution to 1e-6', async () => {
-      const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E });
+      const res = await fit(PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E });
       const result = await ok(res);
       await expectServedResponse('post', PATH, 200, res.json);
       expect(result.solver.method).to.equal('cholesky');
@@ -246,27 +295,30 @@ describe('breeding-values extension', function () {
     });
 
     it('the same EBVs by PCG beyond exactLimit', async () => {
-      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E, exactLimit: 0 }));
+      const result = await ok(await fit(PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], additiveVariance: A, residualVariance: E, exactLimit: 0 }));
       expect(result.solver.method).to.equal('pcg');
       expect(result.solver.relativeResidual).to.be.below(1e-10);
       compare(result);
     });
 
-    it('EM-REML: the variances within 1e-4 (relative) of numpy\'s REML maximum, and the EBVs at them', async () => {
-      const res = await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 });
-      const result = await ok(res);
-      await expectServedResponse('post', PATH, 200, res.json);
-      const { additive, residual, reml } = result.variances;
-      expect(reml).to.include({ algorithm: 'EM-REML', converged: true, trace: 'exact' });
-      expect(reml.change).to.be.below(1e-10);
-      expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
-      expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+    it('AI-REML (default) and EM-REML: the variances within 1e-4 (relative) of numpy\'s REML maximum', async () => {
+      for (const remlAlgorithm of ['AI-REML', 'EM-REML']) {
+        const res = await fit(PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000, ...(remlAlgorithm === 'EM-REML' ? { remlAlgorithm } : {}) });
+        const result = await ok(res);
+        await expectServedResponse('post', PATH, 200, res.json);
+        const { additive, residual, reml } = result.variances;
+        expect(reml).to.include({ algorithm: remlAlgorithm, converged: true, trace: 'exact' });
+        if (remlAlgorithm === 'AI-REML') expect(reml.emSteps).to.equal(0);
+        expect(reml.change).to.be.below(1e-10);
+        expect(Math.abs(additive / reference.reml.additive - 1), `${remlAlgorithm} sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
+        expect(Math.abs(residual / reference.reml.residual - 1), `${remlAlgorithm} sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+      }
     });
 
-    it('EM-REML with Hutchinson traces beyond exactLimit: within 10% of numpy\'s REML maximum', async () => {
-      const result = await ok(await api('POST', PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], exactLimit: 0, probes: 50 }));
+    it('AI-REML with Hutchinson traces beyond exactLimit: within 10% of numpy\'s REML maximum', async () => {
+      const result = await ok(await fit(PATH, { observationVariableDbId: trait, fixedEffects: ['rep'], exactLimit: 0, probes: 50 }));
       const { additive, residual, reml } = result.variances;
-      expect(reml).to.include({ trace: 'hutchinson', probes: 50, converged: true });
+      expect(reml).to.include({ algorithm: 'AI-REML', trace: 'hutchinson', probes: 50, converged: true });
       expect(Math.abs(additive / reference.reml.additive - 1), `sigma_a^2 ${additive} vs ${reference.reml.additive}`).to.be.below(0.1);
       expect(Math.abs(residual / reference.reml.residual - 1), `sigma_e^2 ${residual} vs ${reference.reml.residual}`).to.be.below(0.1);
     });

@@ -380,6 +380,70 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     expectCleanTraffic();
   });
 
+  it('shows the selected germplasm\'s EBV for a chosen trait, and colours the tree by EBV', async () => {
+    const { page } = session;
+    // A small simulated pedigree (20 founders, 60 offspring) with two records each of a new trait, set up through the
+    // BrAPI calls; the EBVs the page shows must be those POST /extensions/breeding-values answers for the trait.
+    const tag = `ebv-${Date.now().toString(36)}`;
+    let seed = 7;
+    const u = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
+    const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+    const bv = new Map<string, number>();
+    const tree: any[] = [];
+    for (let i = 0; i < 80; i++) {
+      const g = `${tag}-${i}`;
+      const [sire, dam] = i < 20 ? [null, null] : [`${tag}-${Math.floor(u() * 20)}`, `${tag}-${Math.floor(u() * i)}`];
+      const parents = [...(sire ? [{ germplasmDbId: sire, parentType: 'MALE' }] : []), ...(dam && dam !== sire ? [{ germplasmDbId: dam, parentType: 'FEMALE' }] : [])];
+      tree.push({ germplasmDbId: g, germplasmName: `EBV line ${i}`, parents });
+      const mean = parents.reduce((sum, p) => sum + bv.get(p.germplasmDbId)! / 2, 0);
+      bv.set(g, mean + Math.sqrt(30 * (parents.length === 2 ? 0.5 : parents.length ? 0.75 : 1)) * normal());
+    }
+    expect((await api('POST', '/pedigree', tree)).status).to.equal(200);
+    const study = (await api('POST', '/studies', [{ studyName: `${tag} study` }])).json.result.data[0].studyDbId;
+    const variable = (await api('POST', '/variables', [{
+      observationVariableName: `${tag} yield`, trait: { traitName: `${tag} trait` }, method: { methodName: `${tag} method` }, scale: { scaleName: `${tag} scale`, dataType: 'Numerical' },
+    }])).json.result.data[0].observationVariableDbId;
+    const rows = tree.slice(20).flatMap((g) => [0, 1].map((k) => ({ g: g.germplasmDbId, value: (100 + bv.get(g.germplasmDbId)! + Math.sqrt(10) * normal()).toFixed(3), k })));
+    const units = (await api('POST', '/observationunits', rows.map((r) => ({ observationUnitName: `${r.g} plot ${r.k}`, studyDbId: study, germplasmDbId: r.g })))).json.result.data;
+    expect((await api('POST', '/observations', rows.map((r, i) => ({ observationUnitDbId: units[i].observationUnitDbId, observationVariableDbId: variable, value: r.value })))).status).to.equal(200);
+    const fit = await api('POST', '/extensions/breeding-values', { observationVariableDbId: variable });
+    expect(fit.status, fit.text).to.equal(200);
+    const ebv = new Map<string, number>(fit.json.result.data.map((g: any) => [g.germplasmDbId, g.breedingValue]));
+    const focus = `${tag}-79`;
+
+    const query = `germplasmDbId=${encodeURIComponent(focus)}&pedigreeDepth=2&progenyDepth=1`;
+    await page.goto(`${origin()}/viewer?${query}&ebvVariable=${encodeURIComponent(variable)}&ebvColour=true`);
+    await settled(page, pedigreeUrl(query));
+    await page.waitForSelector('#panel-ebv[data-state="done"]');
+    const dd = page.locator('#ebv-fields dd[data-field="ebv"]');
+    expect(Number(await dd.getAttribute('data-value'))).to.equal(ebv.get(focus));
+    expect(await dd.textContent()).to.contain(String(Number(ebv.get(focus)!.toPrecision(4))));
+    expect(await page.textContent('#ebv-status')).to.match(/EBVs of 80 germplasm/);
+    // Every drawn box carries its EBV; the largest |EBV| drawn has the full colour of its sign, and 0 would be white.
+    await page.waitForFunction(() => document.querySelector('#graph')?.getAttribute('data-ebv-coloured') === 'true' && document.querySelectorAll('#graph g.node[data-ebv]').length > 0);
+    const boxes = await page.evaluate(() => [...document.querySelectorAll('#graph g.node')].map((g) => ({
+      id: g.getAttribute('data-id')!, ebv: g.getAttribute('data-ebv'), fill: getComputedStyle(g.querySelector('rect')!).fill,
+    })));
+    const { nodes } = await expectedSlice(query, focus, false);
+    expect(boxes.map((b) => b.id).sort()).to.deep.equal(nodes);
+    for (const b of boxes) expect(Number(b.ebv), b.id).to.equal(ebv.get(b.id));
+    const strongest = boxes.reduce((m, b) => (Math.abs(Number(b.ebv)) > Math.abs(Number(m.ebv)) ? b : m));
+    expect(strongest.fill).to.equal(Number(strongest.ebv) > 0 ? 'rgb(214, 96, 77)' : 'rgb(67, 147, 195)');
+    for (const b of boxes) {
+      const [r, , bl] = b.fill.match(/\d+/g)!.map(Number);
+      if (Number(b.ebv) > 0) expect(r, b.id).to.be.at.least(bl);
+      if (Number(b.ebv) < 0) expect(bl, b.id).to.be.at.least(r);
+    }
+    expect(await page.isVisible('#legend-ebv')).to.equal(true);
+    await page.screenshot({ path: '/tmp/viewer-ebv.png' });
+    // Colours off: the boxes are white again; the panel keeps the EBV.
+    await page.uncheck('#ebv-colour');
+    await page.waitForFunction(() => document.querySelector('#graph')?.getAttribute('data-ebv-coloured') === 'false');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('#graph g.node:not(.selected) rect')!).fill)).to.equal('rgb(255, 255, 255)');
+    expect(await page.isVisible('#legend-ebv')).to.equal(false);
+    expectCleanTraffic();
+  });
+
   it('compares the selected germplasm with another: common ancestors drawn highlighted, the most recent distinctly, coefficient and count, cleared', async () => {
     const { page } = session;
     // A small pedigree of its own (nothing else touches `cmp-` DbIds): Z = X x Y with X = A x B and Y = A x C; its

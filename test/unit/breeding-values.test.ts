@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { fitBreedingValues } from '../../src/modules/extensions/breeding-values/fit.js';
 import { breedingValuesRequest } from '../../src/modules/extensions/breeding-values/params.js';
+import { ancestryOf } from '../../src/modules/extensions/breeding-values/query.js';
 import type { TraitRecord } from '../../src/modules/extensions/breeding-values/design.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 
@@ -50,7 +51,16 @@ describe('breeding values (model)', () => {
     expect(fit.germplasm.find((g) => g.germplasmDbId === 'C')).to.include({ ownRecords: 1, progenyRecords: 2 });
   });
 
-  it('EM-REML within 1e-4 (relative) of numpy\'s REML maximum', async function () {
+  it('the whole pedigree read is closed over the records\' ancestors: no descendant, no unrelated line, each once', () => {
+    // A and B founders; C = A x B; D = C x A; E = D selfed; U unrelated; K a child of E (a descendant of the records).
+    const all = pedigreeOf([['A', null, null], ['B', null, null], ['C', 'A', 'B'], ['D', 'C', 'A'], ['U', null, null]]);
+    all.push({ germplasmDbId: 'E', germplasmName: 'E', parents: [{ germplasmDbId: 'D', parentType: 'SELF' }] });
+    all.push({ germplasmDbId: 'K', germplasmName: 'K', parents: [{ germplasmDbId: 'E', parentType: 'SELF' }] });
+    expect(ancestryOf(all, ['E', 'C']).map((r) => r.germplasmDbId).sort()).to.deep.equal(['A', 'B', 'C', 'D', 'E']);
+    expect(ancestryOf(all, ['B']).map((r) => r.germplasmDbId)).to.deep.equal(['B']);
+  });
+
+  it('AI-REML and EM-REML within 1e-4 (relative) of numpy\'s REML maximum', async function () {
     this.timeout(120_000);
     const numpy = await numpyPython();
     if (!numpy.python) {
@@ -85,9 +95,13 @@ describe('breeding values (model)', () => {
       }
     }
     const reference = await runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
-    const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000 }));
-    expect(fit.variances.reml).to.include({ converged: true, trace: 'exact' });
-    expect(Math.abs(fit.variances.additive / reference.reml.additive - 1), `${fit.variances.additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
-    expect(Math.abs(fit.variances.residual / reference.reml.residual - 1), `${fit.variances.residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+    for (const remlAlgorithm of ['AI-REML', 'EM-REML']) {
+      const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000, remlAlgorithm }));
+      expect(fit.variances.reml).to.include({ converged: true, trace: 'exact', algorithm: remlAlgorithm });
+      expect(Math.abs(fit.variances.additive / reference.reml.additive - 1), `${remlAlgorithm}: ${fit.variances.additive} vs ${reference.reml.additive}`).to.be.below(1e-4);
+      expect(Math.abs(fit.variances.residual / reference.reml.residual - 1), `${remlAlgorithm}: ${fit.variances.residual} vs ${reference.reml.residual}`).to.be.below(1e-4);
+      // Newton steps all the way (no EM fall-back), in a handful of rounds where EM takes about 190.
+      if (remlAlgorithm === 'AI-REML') expect(fit.variances.reml).to.include({ emSteps: 0 }).and.to.have.property('iterations').below(20);
+    }
   });
 });

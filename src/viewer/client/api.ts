@@ -48,6 +48,17 @@ export async function getJson(url: string, signal?: AbortSignal): Promise<any> {
   return res.json();
 }
 
+/** POST of a read with a JSON body (the breeding-values extension): the same token and errors as getJson. */
+export async function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+  if (res.status === 401) throw new AuthRequired((await res.text()) || 'A bearer token is required.');
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return { status: res.status, json: await res.json() };
+}
+
 /** The one GET /pedigree request for a view; depths are left out with includeFullTree, which overrides them. */
 export function pedigreeUrl(q: TreeQuery): string {
   const params = new URLSearchParams({ germplasmDbId: q.germplasmDbId });
@@ -96,6 +107,20 @@ export function inbreedingUrl(germplasmDbId: string): string {
 
 export function generationsUrl(germplasmDbId: string): string {
   return `${brapiBase()}/extensions/generations?${new URLSearchParams({ germplasmDbId })}`;
+}
+
+/** Numerical observation variables: the traits breeding values can be asked for. */
+export function variablesUrl(): string {
+  return `${brapiBase()}/variables?pageSize=1000`;
+}
+
+export function variableUrl(observationVariableDbId: string): string {
+  return `${brapiBase()}/variables/${encodeURIComponent(observationVariableDbId)}`;
+}
+
+/** The breeding-values extension: POST the trait; a long fit answers 202 and is read from its GET. */
+export function breedingValuesUrl(searchResultsDbId?: string): string {
+  return `${brapiBase()}/extensions/breeding-values${searchResultsDbId ? `/${encodeURIComponent(searchResultsDbId)}` : ''}`;
 }
 
 /** germplasmDbIds=A,B: the comma is the separator the call declares (so it is not percent-encoded). */

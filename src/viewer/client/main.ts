@@ -6,6 +6,7 @@
 import { AuthRequired, fetchPedigree, pedigreeUrl, setToken, type TreeQuery } from './api.js';
 import { compareWith, isPicking, redrawn, selectionChanged, setPicking } from './compare.js';
 import { byId, h, showUrl } from './dom.js';
+import { ebvRedrawn, ebvSelectionChanged, initEbv } from './ebv.js';
 import { buildGraph } from './graph.js';
 import { capacity, collapseByGeneration } from './generations.js';
 import { layoutGraph } from './layout.js';
@@ -127,6 +128,7 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
   el.graph.removeAttribute('data-request');
   say('Loading…');
   selectionChanged(q.germplasmDbId);
+  ebvSelectionChanged(q.germplasmDbId);
   showRecord(q.germplasmDbId).catch(() => undefined);
   try {
     const started = performance.now();
@@ -163,6 +165,7 @@ async function show(q: TreeQuery, history: 'push' | 'replace' | 'none') {
     } else layout = layoutGraph(graph);
     renderGraph(el.graph, drawnGraph, layout);
     redrawn();
+    ebvRedrawn();
     panZoom.setContent(layout.width, layout.height);
     el.graph.dataset.fetchMs = String(ms);
     el.graph.dataset.drawMs = String(Math.round(performance.now() - drawStarted));
@@ -321,4 +324,5 @@ el.auth.addEventListener('submit', (ev) => {
 });
 
 const initial = urlQuery();
+void initEbv();
 if (initial) void show(initial, 'none');

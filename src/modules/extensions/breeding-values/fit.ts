@@ -10,7 +10,7 @@ import type { UnusedParent } from '../relationship/origin.js';
 import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
 import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
 import type { BreedingValuesRequest } from './params.js';
-import { emReml, type RemlResult } from './reml.js';
+import { reml as fitReml, type RemlAlgorithm, type RemlResult } from './reml.js';
 
 export interface GermplasmValue {
   germplasmDbId: string;
@@ -37,7 +37,7 @@ export interface BreedingValues {
     additive: number;
     residual: number;
     heritability: number;
-    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual'> & { algorithm: 'EM-REML'; tolerance: number; probes: number | null } | null;
+    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual'> & { algorithm: RemlAlgorithm; tolerance: number; probes: number | null } | null;
   };
   solver: { method: 'cholesky' | 'pcg'; tolerance: number | null; iterations: number; relativeResidual: number };
   pev: 'exact' | 'diagonal';
@@ -88,11 +88,12 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
     additive = (residual * v.heritability) / (1 - v.heritability);
   } else {
     const start = startingVariance(records) / 2;
-    const fit = emReml(eq, { additive: start, residual: start }, { maxIterations: request.maxIterations, tolerance: request.tolerance, exact, probes: request.probes });
+    const fit = fitReml(eq, { additive: start, residual: start }, { algorithm: request.remlAlgorithm, maxIterations: request.maxIterations, tolerance: request.tolerance, exact, probes: request.probes });
     ({ additive, residual, solution } = fit);
     reml = {
-      algorithm: 'EM-REML',
+      algorithm: request.remlAlgorithm,
       iterations: fit.iterations,
+      emSteps: fit.emSteps,
       converged: fit.converged,
       boundary: fit.boundary,
       change: fit.change,

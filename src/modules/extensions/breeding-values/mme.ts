@@ -21,6 +21,8 @@ export interface Equations {
   records: number;
   p: number;
   q: number;
+  /** The design the equations came from (AI-REML's working variates need W and W'). */
+  design: Design;
 }
 
 export function assemble(design: Design, ainv: Triplets): Equations {
@@ -50,7 +52,7 @@ export function assemble(design: Design, ainv: Triplets): Equations {
     yy += y[r] * y[r];
   }
   for (let t = 0; t < ainv.row.length; t++) add(p + ainv.row[t] - 1, p + ainv.column[t] - 1, 0, ainv.value[t]);
-  return { system: new SymmetricSystem(n, cells), rhs, yy, records: y.length, p, q };
+  return { system: new SymmetricSystem(n, cells), rhs, yy, records: y.length, p, q, design };
 }
 
 export interface Solution {
@@ -123,6 +125,35 @@ export function pevFactors(eq: Equations, lambda: number, inverse: Float64Array 
   for (let r = 0; r < eq.q; r++) {
     const i = eq.p + r;
     out[r] = inverse ? inverse[i * n + i] : 1 / diagonal![i];
+  }
+  return out;
+}
+
+/** W'v = [X Z]'v for a vector over the records. */
+export function crossProduct(eq: Equations, v: Float64Array): Float64Array {
+  const { fixedColumns, animal } = eq.design;
+  const out = new Float64Array(eq.p + eq.q);
+  for (let r = 0; r < v.length; r++) {
+    for (let s = 0; s < FIXED_PER_RECORD; s++) {
+      const c = fixedColumns[r * FIXED_PER_RECORD + s];
+      if (c >= 0) out[c] += v[r];
+    }
+    out[eq.p + animal[r]] += v[r];
+  }
+  return out;
+}
+
+/** W x = X b + Z a for each record. */
+export function fitted(eq: Equations, x: Float64Array): Float64Array {
+  const { fixedColumns, animal } = eq.design;
+  const out = new Float64Array(eq.records);
+  for (let r = 0; r < eq.records; r++) {
+    let s = x[eq.p + animal[r]];
+    for (let k = 0; k < FIXED_PER_RECORD; k++) {
+      const c = fixedColumns[r * FIXED_PER_RECORD + k];
+      if (c >= 0) s += x[c];
+    }
+    out[r] = s;
   }
   return out;
 }

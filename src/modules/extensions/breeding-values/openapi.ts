@@ -6,6 +6,7 @@ import { NESTED_FACTORS } from './design.js';
 import { PCG_TOLERANCE } from './mme.js';
 import { EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
 import { FIXED_COLUMNS, GERMPLASM_COLUMNS, TABLES } from './present.js';
+import { REML_ALGORITHMS } from './reml.js';
 
 export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
 
@@ -37,9 +38,13 @@ const body = {
       description: 'The study (environment) is always fitted. rep and block: the codes of the units\' observationLevelRelationships of that level, nested within the study (block also within rep when both are fitted); the first code of each is the reference (0).',
     },
     heritability: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true, description: 'Given: the variance ratio is (1 - h2) / h2; sigma_e^2 is then Henderson\'s estimate at that ratio.' },
-    additiveVariance: { type: 'number', minimum: 0, exclusiveMinimum: true, description: 'Given, with residualVariance. Neither these nor heritability: both estimated by EM-REML.' },
+    additiveVariance: { type: 'number', minimum: 0, exclusiveMinimum: true, description: 'Given, with residualVariance. Neither these nor heritability: both estimated by REML (remlAlgorithm).' },
     residualVariance: { type: 'number', minimum: 0, exclusiveMinimum: true },
     method: { type: 'string', enum: [...KINSHIP_METHODS], description: 'The relationship matrix A: "pedigree" (default, founders non-inbred) or "inbred" (every line fully inbred), as the kinship extension.' },
+    remlAlgorithm: {
+      type: 'string', enum: [...REML_ALGORITHMS],
+      description: 'AI-REML (default; Gilmour, Thompson & Cullis 1995: Newton steps with the average information, a handful of rounds) or EM-REML (Henderson 1984: slower, tens to hundreds of rounds). Both reach the same estimates.',
+    },
     maxIterations: { type: 'integer', minimum: 1, maximum: REML_MAX_ITERATIONS_MAX, description: `REML rounds at most (default ${REML_MAX_ITERATIONS_DEFAULT}).` },
     tolerance: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true, description: `REML stops when the largest relative change of a variance is below this (default ${REML_TOLERANCE_DEFAULT}).` },
     exactLimit: {
@@ -83,10 +88,11 @@ const fixedEffect = {
 const reml = {
   type: 'object',
   nullable: true,
-  description: 'EM-REML (Henderson 1984; Mrode 2014, sect. 11.3) when the variances were estimated.',
+  description: 'REML (AI-REML, Gilmour, Thompson & Cullis 1995; or EM-REML, Henderson 1984) when the variances were estimated.',
   properties: {
-    algorithm: { type: 'string' },
+    algorithm: { type: 'string', enum: [...REML_ALGORITHMS] },
     iterations: { type: 'integer' },
+    emSteps: { type: 'integer', description: 'AI-REML rounds that took an EM step instead (a Newton step left the parameter space).' },
     converged: { type: 'boolean' },
     boundary: { type: 'boolean', description: 'The additive variance fell to zero.' },
     change: { type: 'number', description: 'The largest relative change of a variance in the last round.' },
@@ -131,15 +137,36 @@ export const breedingValueOperation: ExtensionOperation = {
     description:
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
       'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
-      'ancestors). Variances given, or estimated by EM-REML. Henderson\'s mixed-model equations with A-inverse.',
+      'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse. ' +
+      'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}.',
     parameters: [
       { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
       { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
-    responses: { 200: ok(result, delimited), ...errorResponses },
+    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
   },
 };
 
-export const breedingValueOperations: ExtensionOperation[] = [breedingValueOperation];
+export const breedingValueResultOperation: ExtensionOperation = {
+  path: `${BREEDING_VALUES_PATH}/{searchResultsDbId}`,
+  method: 'get',
+  module: 'Phenotyping',
+  operation: {
+    tags: [EXTENSIONS_TAG],
+    summary: 'Extension: the answer of a long breeding-value fit (POST answered 202 with this searchResultsDbId)',
+    description:
+      'Not part of BrAPI. 202 (the searchResultsDbId again) while the fit runs, then its answer as POST would have given ' +
+      'it (JSON, or csv/tsv with table). 404 for an unknown or expired id, or one whose POST answered the fit itself.',
+    parameters: [
+      { name: 'searchResultsDbId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
+      { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
+      { $ref: '#/components/parameters/authorizationHeader' },
+    ],
+    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
+  },
+};
+
+export const breedingValueOperations: ExtensionOperation[] = [breedingValueOperation, breedingValueResultOperation];

@@ -2,6 +2,7 @@
 // found. Every member is checked from the operation's declaration (openapi.ts) before it gets here.
 import type { KinshipMethod } from '../kinship/kinship.js';
 import { NESTED_FACTORS, type NestedFactor } from './design.js';
+import { REML_ALGORITHMS, type RemlAlgorithm } from './reml.js';
 
 /** Largest mixed-model equations solved densely: exact PEVs and REML traces (about n^3 operations per solve). */
 export const EXACT_LIMIT_DEFAULT = 1000;
@@ -25,6 +26,7 @@ export interface BreedingValuesRequest {
   fixedEffects: NestedFactor[];
   variances: Variances;
   method: KinshipMethod;
+  remlAlgorithm: RemlAlgorithm;
   maxIterations: number;
   tolerance: number;
   exactLimit: number;
@@ -48,6 +50,7 @@ export function breedingValuesRequest(body: Record<string, unknown>): BreedingVa
     fixedEffects: NESTED_FACTORS.filter((f) => fixed.includes(f)),
     variances,
     method: (body.method ?? 'pedigree') as KinshipMethod,
+    remlAlgorithm: (body.remlAlgorithm ?? REML_ALGORITHMS[0]) as RemlAlgorithm,
     maxIterations: (body.maxIterations as number | undefined) ?? REML_MAX_ITERATIONS_DEFAULT,
     tolerance: (body.tolerance as number | undefined) ?? REML_TOLERANCE_DEFAULT,
     exactLimit: (body.exactLimit as number | undefined) ?? EXACT_LIMIT_DEFAULT,

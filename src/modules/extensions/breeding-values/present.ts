@@ -1,6 +1,5 @@
 // The breeding-values answer: JSON in the BrAPI envelope (the fit's figures and one row per germplasm), or one of
 // its two tables as CSV/TSV (table=germplasm, the default, or table=fixedEffects).
-import { BadRequestError } from '../../../errors.js';
 import { respondDelimited, type TableFormat } from '../../../http/formats.js';
 import { respondOne } from '../../../http/envelope.js';
 import type { BrapiContext } from '../../../http/types.js';
@@ -13,12 +12,6 @@ export const GERMPLASM_COLUMNS = [
   'germplasmDbId', 'germplasmName', 'breedingValue', 'predictionErrorVariance', 'reliability', 'inbreeding', 'ownRecords', 'progenyRecords', 'identicalTo',
 ] as const;
 export const FIXED_COLUMNS = ['factor', 'studyDbId', 'studyName', 'rep', 'block', 'estimate', 'reference', 'recordCount'] as const;
-
-export function tableOf(raw: unknown): Table {
-  if (raw === undefined) return 'germplasm';
-  if (typeof raw !== 'string' || !(TABLES as readonly string[]).includes(raw)) throw new BadRequestError(`table must be one of ${TABLES.join(', ')}.`);
-  return raw as Table;
-}
 
 const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

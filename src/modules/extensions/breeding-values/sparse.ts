@@ -51,14 +51,17 @@ export class SymmetricSystem {
       }
       return;
     }
-    y.fill(0);
+    // Row by row into a small accumulator: each row's k sums stay in one cache line's reach.
+    const sum = new Float64Array(k);
     for (let i = 0; i < n; i++) {
+      sum.fill(0);
       const end = rowStart[i + 1];
       for (let t = rowStart[i]; t < end; t++) {
         const v = data[t] + lambda * prior[t];
         const j = column[t] * k;
-        for (let c = 0; c < k; c++) y[i * k + c] += v * x[j + c];
+        for (let c = 0; c < k; c++) sum[c] += v * x[j + c];
       }
+      y.set(sum, i * k);
     }
   }
 
@@ -110,50 +113,59 @@ export function pcg(system: SymmetricSystem, lambda: number, b: Float64Array, x:
   const p = new Float64Array(n * k);
   const q = new Float64Array(n * k);
   system.multiply(lambda, x, q, k);
-  for (let t = 0; t < n * k; t++) r[t] = b[t] - q[t];
   const bNorm = new Float64Array(k);
   const rz = new Float64Array(k);
+  // ||r||^2 per column, kept up to date by the update loop (no separate pass over r per column).
+  const rr = new Float64Array(k);
   const done = new Uint8Array(k);
-  for (let i = 0; i < n; i++) for (let c = 0; c < k; c++) bNorm[c] += b[i * k + c] ** 2;
   for (let i = 0; i < n; i++) {
+    const d = inverseDiagonal[i];
     for (let c = 0; c < k; c++) {
       const t = i * k + c;
-      z[t] = inverseDiagonal[i] * r[t];
+      const rt = b[t] - q[t];
+      r[t] = rt;
+      z[t] = d * rt;
       p[t] = z[t];
-      rz[c] += r[t] * z[t];
+      rz[c] += rt * z[t];
+      rr[c] += rt * rt;
+      bNorm[c] += b[t] * b[t];
     }
   }
-  const residual = (c: number) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += r[i * k + c] ** 2;
-    return bNorm[c] === 0 ? 0 : Math.sqrt(s / bNorm[c]);
-  };
+  const alpha = new Float64Array(k);
+  const beta = new Float64Array(k);
+  const pq = new Float64Array(k);
+  const rzNew = new Float64Array(k);
   let worst = 0;
   let iterations = 0;
   for (; ; iterations++) {
     worst = 0;
     for (let c = 0; c < k; c++) {
       if (done[c]) continue;
-      const rel = residual(c);
+      const rel = bNorm[c] === 0 ? 0 : Math.sqrt(rr[c] / bNorm[c]);
       if (rel <= tolerance) done[c] = 1;
       worst = Math.max(worst, rel);
     }
     if (worst <= tolerance || iterations >= maxIterations) break;
     system.multiply(lambda, p, q, k);
-    const pq = new Float64Array(k);
+    pq.fill(0);
     for (let i = 0; i < n; i++) for (let c = 0; c < k; c++) pq[c] += p[i * k + c] * q[i * k + c];
-    const alpha = Array.from(pq, (v, c) => (done[c] || v === 0 ? 0 : rz[c] / v));
-    const rzNew = new Float64Array(k);
+    for (let c = 0; c < k; c++) alpha[c] = done[c] || pq[c] === 0 ? 0 : rz[c] / pq[c];
+    rzNew.fill(0);
+    rr.fill(0);
     for (let i = 0; i < n; i++) {
+      const d = inverseDiagonal[i];
       for (let c = 0; c < k; c++) {
         const t = i * k + c;
         x[t] += alpha[c] * p[t];
-        r[t] -= alpha[c] * q[t];
-        z[t] = inverseDiagonal[i] * r[t];
-        rzNew[c] += r[t] * z[t];
+        const rt = r[t] - alpha[c] * q[t];
+        r[t] = rt;
+        const zt = d * rt;
+        z[t] = zt;
+        rzNew[c] += rt * zt;
+        rr[c] += rt * rt;
       }
     }
-    const beta = Array.from(rzNew, (v, c) => (rz[c] === 0 ? 0 : v / rz[c]));
+    for (let c = 0; c < k; c++) beta[c] = rz[c] === 0 ? 0 : rzNew[c] / rz[c];
     for (let i = 0; i < n; i++) for (let c = 0; c < k; c++) p[i * k + c] = z[i * k + c] + beta[c] * p[i * k + c];
     rz.set(rzNew);
   }
