@@ -118,6 +118,12 @@ export interface EntityDef {
    * includePotentialParents=false; with `load`, the fields are read separately, only when the view is on (views.ts).
    */
   views?: Record<string, { default: boolean; fields: string[]; load?: (graph: Graph, records: Array<Record<string, unknown>>) => Promise<void> }>;
+  /**
+   * Properties a node keeps beside its record's fields, never shown: property -> what reads it (a variant's row
+   * number, a call set's column in the packed calls). Importers write records through `importRecord`
+   * (import-records.ts), which takes exactly the record's fields and these.
+   */
+  internal?: Record<string, string>;
   /** Property indexes the filters need (the DbId gets a uniqueness constraint instead). */
   indexes: string[];
   /**

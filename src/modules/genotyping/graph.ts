@@ -6,6 +6,8 @@
 //   (:Variant)-[:HAS_CALLS]->(:CallRow {calls: bytes, ploidy}): the variant's calls, one per call set (calls/codec.ts)
 //   (:Reference)-[:HAS_BLOCK]->(:SequenceBlock {referenceDbId, index, bases}): its sequence in fixed-size blocks
 //   (io/importFasta.ts, references/bases.ts; the Cypher in cypher/genotyping/sequence/)
+//   (:StagedImport {importId, host, pid, heartbeat}) beside its (:StagedVariant {importId}): an import before it
+//   commits (io/staging.ts)
 export const G = {
   variantSet: 'VariantSet',
   variant: 'Variant',
@@ -13,6 +15,11 @@ export const G = {
   callRow: 'CallRow',
   /** Variants written by an import that has not committed yet: invisible to every call (io/importVcf.ts). */
   staged: 'StagedVariant',
+  /**
+   * One per VCF import that is staging {importId, host, pid, heartbeat}: tells a running import from a dead one
+   * (io/staging.ts), whose staged variants the next import removes.
+   */
+  stagedImport: 'StagedImport',
   inSet: 'IN_VARIANT_SET',
   ofSample: 'OF_SAMPLE',
   hasCalls: 'HAS_CALLS',

@@ -34,6 +34,7 @@ export const callSetEntity: EntityDef = {
     ...relatedFilters(`${SET}(:VariantSet)${VS_PROGRAM}`, 'Program', ['programDbId', 'programName']),
     ...externalReferenceFilters,
   },
+  internal: { callSetIndex: "its column in the variant set's packed call rows (calls/codec.ts)" },
   operations: ['list', 'get'],
   indexes: ['callSetName'],
   derive: deriveExternalReferences,

@@ -8,10 +8,14 @@
 // blocks are deleted and nothing remains.
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import path from 'node:path';
+import { insertRecords } from '../../../entities/commands/links.js';
+import { importRecord } from '../../../entities/import-records.js';
+import type { NewRecord } from '../../../entities/presenter.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { fileLines } from './fileLines.js';
+import { referenceEntity } from '../references/references.entity.js';
 import { recordName, referenceSetChecksum, sequenceLine } from './fastaLines.js';
 
 /** Bases per stored block: 64 KiB, one string property of about that many bytes. */
@@ -226,14 +230,24 @@ function startRecord(name: string, line: number, byName: Map<string, KnownRefere
   return { record, reference, hash: createHash('md5'), pending: [], pendingLength: 0 };
 }
 
+/**
+ * The references made for records that name none of the set (--create-references), through the reference's
+ * declaration (importRecord); their length, MD5 and block size are set with the others' at commit.
+ */
+export function fastaReferenceRecords(referenceSetDbId: string, crop: string | null, names: string[]): NewRecord[] {
+  return names.map((name) => importRecord(referenceEntity, {
+    referenceDbId: `${referenceSetDbId}-${name}`, referenceName: name, referenceSetDbId, commonCropName: crop, isDerived: false,
+    length: null, md5checksum: null, additionalInfo: null, externalReferences: null, sourceAccessions: null, sourceDivergence: null,
+    sourceGermplasm: null, sourceURI: null, species: null,
+  }, { sequenceBlockSize: null }));
+}
+
 async function commit(graph: Graph, importId: string, set: ReferenceSetRow, records: FastaRecord[], blockSize: number, staged: number) {
   const kept = records.filter((r) => r.status !== 'skipped');
-  const created = kept.filter((r) => r.status === 'created').map((r) => ({
-    referenceDbId: r.referenceDbId, referenceName: r.name, commonCropName: set.commonCropName, isDerived: false,
-  }));
+  const created = fastaReferenceRecords(set.referenceSetDbId, set.commonCropName, kept.filter((r) => r.status === 'created').map((r) => r.name));
   const sequences = kept.map((r) => ({ referenceDbId: r.referenceDbId, length: r.length, md5checksum: r.md5checksum, blockSize }));
   await graph.transaction(async (tx) => {
-    if (created.length) await tx.run(cypher('genotyping/sequence/create-references'), { referenceSetDbId: set.referenceSetDbId, references: created });
+    if (created.length) await insertRecords(tx, referenceEntity, created);
     const [refs] = await tx.run<{ references: number }>(cypher('genotyping/sequence/commit-sequences'), { sequences });
     if (refs.references !== sequences.length) throw new Error(`updated ${refs.references} references, expected ${sequences.length}`);
     const [linked] = await tx.run<{ blocks: number }>(cypher('genotyping/sequence/link-blocks'), { importId });

@@ -3,18 +3,28 @@
 // accession number, PUI or synonym; a new sample is made for it), calls packed one row per variant
 // (../calls/codec.ts). All or nothing: variants are staged in batches under a label no call reads, and one
 // transaction at the end creates the variant set, samples and call sets and turns the staged variants into variants;
-// on any failure the staged ones are deleted and nothing remains.
+// on any failure the staged ones are deleted and nothing remains, and what a killed import left is removed by the next
+// (staging.ts). Every record is written through its entity's declaration (importRecord): fields, internal
+// properties, labels and relationship types.
 import VCF, { type Variant as VcfVariant } from '@gmod/vcf';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { insertRecords } from '../../../entities/commands/links.js';
+import { storedProps } from '../../../entities/import-records.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { refreshStatistics } from '../../../graph/schema.js';
 import { signed } from '../calls/codec.js';
 import { VARIANT_ID_DIGITS } from '../calls/queries.js';
+import { callSetEntity } from '../callsets/callsets.entity.js';
+import { sampleEntity } from '../samples/samples.entity.js';
+import { variantSetEntity } from '../variantsets/variantsets.entity.js';
 import { fileLines } from './fileLines.js';
-import { packCalls, scratchFor, variantProps } from './vcfRows.js';
+import { beginStaging, discardStaging, endStaging, removeDeadStaging, type RemovedStaging } from './staging.js';
+import { COMMIT_REFERENCES, COMMIT_VARIANTS, STAGE_VARIANTS } from './vcfStatements.js';
+import { referenceDbId, referenceSetId, referenceSetRecords, type MatchedColumn, type ReferencePlan, type ReferenceSetInput, variantSetRecords } from './vcfRecords.js';
+import { packCalls, scratchFor, variantRecord } from './vcfRows.js';
 
 export interface VcfImportOptions {
   crop: string;
@@ -35,15 +45,7 @@ export interface VcfImportOptions {
   onProgress?: (bytesRead: number, bytesTotal: number) => void;
 }
 
-export interface MatchedColumn {
-  column: number;
-  name: string;
-  callSetDbId: string;
-  sampleDbId: string;
-  germplasmDbId: string | null;
-  /** How the column was matched: an existing sample, or the germplasm field that named it (a new sample is made). */
-  by: 'sampleName' | 'germplasmName' | 'accessionNumber' | 'germplasmPUI' | 'synonym';
-}
+export type { MatchedColumn } from './vcfRecords.js';
 
 export interface RejectedColumn {
   column: number;
@@ -68,10 +70,10 @@ export interface VcfImportReport {
   contigs: string[];
   referenceSetDbId: string;
   referenceSetName: string;
+  /** What earlier imports killed before their commit had left staged, removed first (nothing in a dry run). */
+  removedStaging: RemovedStaging;
   seconds: number;
 }
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Variant DbIds: the set's DbId, this, and the 1-based row number in VARIANT_ID_DIGITS digits (read by it). */
@@ -100,9 +102,12 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   if (study.crop && study.crop !== crop) throw new BadRequestError(`Study "${options.studyDbId}" is a ${study.crop} study, not ${crop}.`);
   if (study.taken) throw new BadRequestError(`A variant set "${variantSetDbId}" exists already.`);
 
+  const importId = randomUUID();
+  const removedStaging = options.dryRun ? { imports: 0, variants: 0 } : await removeDeadStaging(graph);
+  if (!options.dryRun) await beginStaging(graph, importId);
+  // Opened after the last await before the loop: readline drops the lines it reads while nothing iterates it.
   const { lines, total, bytesRead, close } = fileLines(file);
 
-  const importId = randomUUID();
   const created = new Date().toISOString();
   const header: string[] = [];
   let parser: VCF | undefined;
@@ -116,9 +121,13 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   let lineNo = 0;
   const contigs = new Set<string>();
   let reference: ReferencePlan | undefined;
+  let referenceSetDbId = '';
   const flush = async () => {
     if (!batch.length) return;
-    if (!options.dryRun) await graph.write(cypher('genotyping/stage-variants'), { importId, rows: batch });
+    if (!options.dryRun) {
+      const [row] = await graph.write<{ staged: number }>(STAGE_VARIANTS, { importId, rows: batch });
+      if (row?.staged !== batch.length) throw new Error(`import ${importId}: its staging was removed (another import took it for dead); nothing was imported`);
+    }
     batch = [];
     options.onProgress?.(bytesRead(), total);
   };
@@ -139,6 +148,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
           ({ matched, rejected, columns } = await matchColumns(graph, parser.samples, crop, options.studyDbId, variantSetDbId));
           if (!matched.length) throw new BadRequestError(`no sample column of the VCF names a sample of the study or a ${crop} germplasm (see the rejected columns)`);
           buffers = scratchFor(matched.length);
+          referenceSetDbId = referenceSetId(crop, referenceSetName(parser, options.referenceSet ?? null, crop, variantSetName));
         }
         continue;
       }
@@ -158,19 +168,24 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
       }
       contigs.add(variant.CHROM);
       missingCalls += packed.missing;
-      const props = variantProps(variant, `${variantSetDbId}${VARIANT_ID}${pad(variants + 1, VARIANT_ID_DIGITS)}`, variants, created);
-      batch.push({ props, calls: signed(packed.bytes), ploidy: packed.ploidy });
+      const record = variantRecord(variant, `${variantSetDbId}${VARIANT_ID}${pad(variants + 1, VARIANT_ID_DIGITS)}`, variants, created, {
+        variantSetDbId, referenceDbId: referenceDbId(referenceSetDbId, variant.CHROM), importId,
+      });
+      batch.push({ props: storedProps(record), calls: signed(packed.bytes), ploidy: packed.ploidy });
       variants++;
       if (batch.length >= batchSize) await flush();
     }
     if (!parser) throw new BadRequestError('no #CHROM header line: not a VCF');
     if (!variants) throw new BadRequestError('the VCF has no variant lines');
     await flush();
-    reference = referenceSet(parser, options.referenceSet ?? null, crop, variantSetName, contigs);
+    reference = referenceSetRecords({
+      name: referenceSetName(parser, options.referenceSet ?? null, crop, variantSetName), crop, variantSetName,
+      declared: (parser.getMetadata('contig') ?? {}) as ReferenceSetInput['declared'], seen: contigs,
+    });
     if (!options.dryRun) await commit(graph, { importId, variantSetDbId, variantSetName, studyDbId: options.studyDbId, matched, variants, created, file, metadataFields: formatFields(parser), reference });
   } catch (err) {
     close();
-    if (!options.dryRun) await discard(graph, importId);
+    if (!options.dryRun) await discardStaging(graph, importId);
     throw err;
   }
   if (!options.dryRun && variants >= 1000) await refreshStatistics(graph);
@@ -190,38 +205,16 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
     missingCalls,
     contigs: [...contigs],
     referenceSetDbId: reference!.set.id,
-    referenceSetName: reference!.set.props.referenceSetName,
+    referenceSetName: String(reference!.set.props.referenceSetName),
+    removedStaging,
     seconds: (Date.now() - started) / 1000,
   };
 }
 
-interface ReferencePlan {
-  set: { id: string; props: { referenceSetName: string } & Record<string, unknown> };
-  references: Array<{ id: string; props: Record<string, unknown> }>;
-  /** contig -> referenceDbId */
-  ids: Record<string, string>;
-}
-
-/** The reference set and its references (every contig of the header and of the data lines). */
-function referenceSet(parser: VCF, named: string | null, crop: string, variantSetName: string, seen: Set<string>): ReferencePlan {
+/** The assembly's name: the one given, else the file's ##reference line, else one named after the variant set. */
+function referenceSetName(parser: VCF, named: string | null, crop: string, variantSetName: string): string {
   const header = parser.getMetadata('reference');
-  const name = named ?? (typeof header === 'string' && header ? header : `${crop} assembly of ${variantSetName}`);
-  const id = `refset-${slug(crop)}-${slug(name)}`;
-  const declared = (parser.getMetadata('contig') ?? {}) as Record<string, { length?: number | string; md5?: string }>;
-  const contigs = [...new Set([...Object.keys(declared), ...seen])];
-  const references = contigs.map((contig) => {
-    const meta = declared[contig] ?? {};
-    const length = meta.length === undefined ? null : Number(meta.length);
-    return {
-      id: `${id}-${contig}`,
-      props: { referenceDbId: `${id}-${contig}`, referenceName: contig, length: Number.isSafeInteger(length) ? length : null, md5checksum: meta.md5 ?? null, commonCropName: crop, isDerived: false },
-    };
-  });
-  return {
-    set: { id, props: { referenceSetDbId: id, referenceSetName: name, commonCropName: crop, isDerived: false, description: `Assembly named by the VCF import of ${variantSetName}` } },
-    references,
-    ids: Object.fromEntries(references.map((r) => [r.props.referenceName as string, r.id])),
-  };
+  return named ?? (typeof header === 'string' && header ? header : `${crop} assembly of ${variantSetName}`);
 }
 
 /** The FORMAT fields the header declares, as the variant set's metadataFields (only GT is stored). */
@@ -294,38 +287,15 @@ interface CommitProps {
 }
 
 async function commit(graph: Graph, p: CommitProps) {
-  const { importId, variantSetDbId, studyDbId } = p;
-  const props = {
-    variantSetDbId,
-    variantSetName: p.variantSetName,
-    callSetCount: p.matched.length,
-    variantCount: p.variants,
-    variantIdPrefix: `${variantSetDbId}${VARIANT_ID}`,
-    metadataFields: JSON.stringify(p.metadataFields),
-    availableFormats: JSON.stringify([{ dataFormat: 'VCF', fileFormat: 'text/tsv', fileURL: null, expandHomozygotes: true, sepPhased: '|', sepUnphased: '/', unknownString: '.' }]),
-    analysis: JSON.stringify([{ analysisDbId: `${variantSetDbId}-import`, analysisName: `VCF import of ${path.basename(p.file)}`, created: p.created, updated: p.created, description: null, software: null, type: 'import' }]),
-    additionalInfo: JSON.stringify({ sourceFile: path.basename(p.file) }),
-  };
-  const callSets = p.matched.map((m, i) => ({
-    sampleDbId: m.sampleDbId,
-    props: { callSetDbId: m.callSetDbId, callSetName: m.name, callSetIndex: i, created: p.created, updated: p.created },
-    newSample: m.by === 'sampleName' ? null : {
-      germplasmDbId: m.germplasmDbId,
-      props: { sampleDbId: m.sampleDbId, sampleName: m.name, sampleDescription: `Genotyped in variant set ${variantSetDbId}`, sampleTimestamp: p.created },
-    },
-  }));
+  const { importId, variantSetDbId } = p;
+  const { variantSet, samples, callSets } = variantSetRecords({ ...p, referenceSetDbId: p.reference.set.id, variantIdPrefix: `${variantSetDbId}${VARIANT_ID}` });
   await graph.transaction(async (tx) => {
-    await tx.run(cypher('genotyping/commit-variant-set'), { studyDbId, props });
-    await tx.run(cypher('genotyping/commit-references'), { variantSetDbId, set: p.reference.set, references: p.reference.references });
-    await tx.run(cypher('genotyping/commit-call-sets'), { variantSetDbId, studyDbId, callSets });
-    const [row] = await tx.run<{ variants: number }>(cypher('genotyping/commit-variants'), { importId, variantSetDbId, referenceIds: p.reference.ids });
+    await tx.run(COMMIT_REFERENCES, { set: p.reference.set, references: p.reference.references });
+    await insertRecords(tx, variantSetEntity, [variantSet]);
+    if (samples.length) await insertRecords(tx, sampleEntity, samples);
+    await insertRecords(tx, callSetEntity, callSets);
+    const [row] = await tx.run<{ variants: number }>(COMMIT_VARIANTS, { importId, variantSetDbId, referenceIds: p.reference.ids });
     if (row.variants !== p.variants) throw new Error(`staged ${row.variants} variants, expected ${p.variants}`);
+    await endStaging(tx, importId);
   });
-}
-
-async function discard(graph: Graph, importId: string) {
-  for (;;) {
-    const [row] = await graph.write<{ deleted: number }>(cypher('genotyping/discard-staged'), { importId });
-    if (!row || row.deleted === 0) return;
-  }
 }

@@ -1,7 +1,10 @@
 // A VCF data line -> the Variant node's properties and its packed calls (../calls/codec.ts), for the columns kept.
 import type { Variant as VcfVariant } from '@gmod/vcf';
 import { BadRequestError } from '../../../errors.js';
+import { importRecord } from '../../../entities/import-records.js';
+import type { NewRecord } from '../../../entities/presenter.js';
 import { ABSENT, MAX_ALLELE, MISSING, PHASED } from '../calls/codec.js';
+import { variantEntity } from '../variants/variants.entity.js';
 
 /** Alleles per call the packer accepts (hexaploid wheat needs 6; VCF allows more, rarely used). */
 const MAX_PLOIDY = 8;
@@ -80,8 +83,18 @@ export function scratchFor(callSets: number) {
 
 const text = (v: unknown): string => (Array.isArray(v) ? v.join(',') : v === true ? 'true' : String(v));
 
-/** The Variant record (BrAPI fields, positions 0-based with an exclusive end) of a VCF line. */
-export function variantProps(variant: VcfVariant, variantDbId: string, index: number, created: string): Record<string, unknown> {
+/** Where a variant belongs: its set, its reference (the contig's in the import's reference set), its import. */
+export interface VariantPlace {
+  variantSetDbId: string | null;
+  referenceDbId: string | null;
+  importId: string | null;
+}
+
+/**
+ * The Variant record of a VCF line (BrAPI fields, positions 0-based with an exclusive end), taken through the
+ * variant's declaration (importRecord): the plan's props are what the node stores, its links the set and reference.
+ */
+export function variantRecord(variant: VcfVariant, variantDbId: string, index: number, created: string, place: VariantPlace): NewRecord {
   const ref = variant.REF ?? 'N';
   const alts = variant.ALT ?? [];
   const start = variant.POS - 1;
@@ -97,9 +110,10 @@ export function variantProps(variant: VcfVariant, variantDbId: string, index: nu
   if (variant.QUAL !== undefined) additionalInfo.QUAL = String(variant.QUAL);
   for (const [key, value] of Object.entries(info)) additionalInfo[key] = text(value);
   const type = alts.every((a) => a.length === ref.length) ? (ref.length === 1 ? 'SNV' : 'MNV') : alts.some((a) => a.startsWith('<')) ? 'SV' : 'INDEL';
-  return {
+  return importRecord(variantEntity, {
     variantDbId,
-    variantIndex: index,
+    variantSetDbId: place.variantSetDbId === null ? null : [place.variantSetDbId],
+    referenceDbId: place.referenceDbId,
     variantNames: variant.ID ?? null,
     referenceName: variant.CHROM ?? null,
     start,
@@ -116,6 +130,12 @@ export function variantProps(variant: VcfVariant, variantDbId: string, index: nu
     ciend: infoInt('CIEND'),
     created,
     updated: created,
-    additionalInfo: Object.keys(additionalInfo).length ? JSON.stringify(additionalInfo) : null,
-  };
+    additionalInfo: Object.keys(additionalInfo).length ? additionalInfo : null,
+    externalReferences: null,
+  }, { variantIndex: index, importId: place.importId });
+}
+
+/** The stored properties of a VCF line's variant, placed nowhere (variantRecord's). */
+export function variantProps(variant: VcfVariant, variantDbId: string, index: number, created: string): Record<string, unknown> {
+  return variantRecord(variant, variantDbId, index, created, { variantSetDbId: null, referenceDbId: null, importId: null }).plan.props;
 }

@@ -29,6 +29,7 @@ export const referenceEntity: EntityDef = {
     ...externalReferenceFilters,
   },
   unapplied: { germplasmDbId: NO_GERMPLASM, germplasmName: NO_GERMPLASM },
+  internal: { sequenceBlockSize: 'bases per block of its stored sequence, set by a FASTA import (references/bases.ts)' },
   operations: ['list', 'get'],
   indexes: ['referenceName', 'commonCropName', 'length'],
   derive: deriveExternalReferences,

@@ -37,6 +37,10 @@ export const variantEntity: EntityDef = {
     end: { kind: 'max', prop: 'start', type: 'integer' },
     ...externalReferenceFilters,
   },
+  internal: {
+    variantIndex: 'its 0-based row in the set (file order), read by the calls and extracts',
+    importId: 'the import that staged it (io/importVcf.ts); kept at commit, see commit-variants',
+  },
   operations: ['list', 'get'],
   tokenPaging: true,
   indexes: ['referenceName', 'start', 'end'],

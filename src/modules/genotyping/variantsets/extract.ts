@@ -6,15 +6,18 @@
 // the request (unknownString, separators, expandHomozygotes) are the new set's available format. All in one
 // transaction: the new set appears whole or not at all.
 import { randomUUID } from 'node:crypto';
-import { CREATED_BY, creatorOf } from '../../../auth/ownership.js';
 import type { Actor } from '../../../auth/actor.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { insertRecords } from '../../../entities/commands/links.js';
+import { importRecord } from '../../../entities/import-records.js';
 import { unknownIds } from '../../../entities/queries.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { MISSING, signed, unsigned } from '../calls/codec.js';
 import { VARIANT_ID_DIGITS } from '../calls/queries.js';
+import { callSetEntity } from '../callsets/callsets.entity.js';
 import { VARIANT_ID } from '../io/importVcf.js';
+import { variantSetEntity } from './variantsets.entity.js';
 
 /** The most calls (variants x call sets) one extract may copy: a larger selection is refused, to be narrowed. */
 export const MAX_EXTRACT_CALLS = 10_000_000;
@@ -108,33 +111,34 @@ export async function extractVariantSet(graph: Graph, req: ExtractRequest, actor
       return values.size === 1 ? [...values][0] : null;
     };
     const names = sets.map((s) => s.variantSetName ?? s.variantSetDbId).join(', ');
-    const props = {
+    // The new set, in the study and on the reference set its sources share (none when they differ), and its call
+    // sets: copies of the selected ones, each of the same sample, in the new column order (each source's, set after
+    // set); all through their declarations, as the VCF import writes them.
+    const variantSet = importRecord(variantSetEntity, {
       variantSetDbId: id,
       variantSetName: `Extract of ${names}`,
+      studyDbId: one('studyDbId'),
+      referenceSetDbId: one('referenceSetDbId'),
       callSetCount,
       variantCount,
-      variantIdPrefix: `${id}${VARIANT_ID}`,
-      metadataFields: JSON.stringify([{ dataType: 'string', fieldAbbreviation: 'GT', fieldName: 'Genotype' }]),
-      availableFormats: JSON.stringify([{
+      metadataFields: [{ dataType: 'string', fieldAbbreviation: 'GT', fieldName: 'Genotype' }],
+      availableFormats: [{
         dataFormat: 'VCF', fileFormat: 'text/tsv', fileURL: null,
         expandHomozygotes: req.expandHomozygotes, sepPhased: req.sepPhased, sepUnphased: req.sepUnphased, unknownString: req.unknownString,
-      }]),
-      analysis: JSON.stringify([{
+      }],
+      analysis: [{
         analysisDbId: `${id}-extract`, analysisName: `Extract of ${names}`, created, updated: created, software: null, type: 'extract',
         description: `${variantCount} variants and ${callSetCount} call sets selected from ${sets.map((s) => s.variantSetDbId).join(', ')}`,
-      }]),
-      additionalInfo: JSON.stringify({ sourceVariantSetDbIds: sets.map((s) => s.variantSetDbId).join(', ') }),
-      [CREATED_BY]: creatorOf(actor),
-    };
-    // The new columns: each source's selected call sets, set after set.
-    const callSets = sets.flatMap((s) => s.callSets).map((c, i) => ({
-      sampleDbId: c.sampleDbId,
-      props: {
-        callSetDbId: `${id}-cs${pad(i + 1, 6)}`, callSetName: c.callSetName, callSetIndex: i, created, updated: created,
-        additionalInfo: JSON.stringify({ sourceCallSetDbId: c.callSetDbId }),
-      },
-    }));
-    await tx.run(cypher('genotyping/extract/variant-set'), { props, studyDbId: one('studyDbId'), referenceSetDbId: one('referenceSetDbId'), callSets });
+      }],
+      additionalInfo: { sourceVariantSetDbIds: sets.map((s) => s.variantSetDbId).join(', ') },
+      externalReferences: null,
+    }, { variantIdPrefix: `${id}${VARIANT_ID}` });
+    const callSets = sets.flatMap((s) => s.callSets).map((c, i) => importRecord(callSetEntity, {
+      callSetDbId: `${id}-cs${pad(i + 1, 6)}`, callSetName: c.callSetName, sampleDbId: c.sampleDbId, variantSetDbIds: [id],
+      created, updated: created, additionalInfo: { sourceCallSetDbId: c.callSetDbId }, externalReferences: null,
+    }, { callSetIndex: i }));
+    await insertRecords(tx, variantSetEntity, [variantSet], actor);
+    await insertRecords(tx, callSetEntity, callSets, actor);
 
     let row = 0;
     let column = 0;

@@ -29,6 +29,7 @@ export const variantSetEntity: EntityDef = {
     ...relatedFilters('-[:ON_REFERENCE_SET]->(:ReferenceSet)<-[:IN_REFERENCE_SET]-', 'Reference', ['referenceDbId']),
     ...externalReferenceFilters,
   },
+  internal: { variantIdPrefix: 'its variants\' DbIds before the row number, so a window of calls is a list of DbIds (calls/queries.ts)' },
   operations: ['list', 'get'],
   indexes: ['variantSetName'],
   derive: deriveExternalReferences,
