@@ -24,6 +24,8 @@
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   BENCH_BREEDING_VALUES_ONLY=true / --breeding-values-only: only the breeding-values extension (SoyBase, the demo
 //   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*);
+//   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
+//   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
 import { performance } from 'node:perf_hooks';
@@ -47,6 +49,7 @@ import { ratio } from './stats.js';
 import { measureManyClients } from './clients.js';
 import { writeLoadReport, writeViewerReport } from './clients-report.js';
 import { measureViewer } from './viewer.js';
+import { measureWrites, writeWritesReport } from './writes.js';
 import { measureBreedingValues, writeBreedingValuesReport, type BreedingValuesCase } from './breeding-values.js';
 
 /** The germplasm (DbId and name) of these DbIds that exist, read through the service. */
@@ -97,6 +100,7 @@ const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
 const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
 const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
+const writesOnly = option('writes-only', 'BENCH_WRITES_ONLY') === 'true';
 const breedingValuesOnly = option('breeding-values-only', 'BENCH_BREEDING_VALUES_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
@@ -344,7 +348,16 @@ async function runBreedingValues() {
   log(`written ${json} and ${md}`);
 }
 
+/** Pedigree writes statement by statement (bench/results/writes.*, or --writes-name=NAME: bench/results/NAME.*). */
+async function runWrites() {
+  const profiles = await measureWrites(log);
+  const { json, md, text } = writeWritesReport(profiles, Math.round(performance.now() - started), option('writes-name', 'BENCH_WRITES_NAME') ?? 'writes');
+  console.log('\n' + text);
+  log(`written ${json} and ${md}`);
+}
+
 async function main() {
+  if (writesOnly) return runWrites();
   if (kinshipOnly) return runKinship();
   if (breedingValuesOnly) return runBreedingValues();
   if (genotypingOnly) return runGenotyping();
