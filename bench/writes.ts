@@ -19,6 +19,9 @@ import { BENCH_TOKEN, freshDatabase, startService, statementName } from './db.js
 import { machine } from './report.js';
 import { round, timed } from './stats.js';
 
+/** Issue #36: the demo's pedigree write within 10 s (the first start on a busy machine died of it at 99-123 s). */
+export const DEMO_TARGET_MS = 10_000;
+
 export interface StatementRow {
   statement: string;
   calls: number;
@@ -178,6 +181,11 @@ export function writeWritesReport(profiles: WriteProfile[], totalMs: number, nam
     "the transaction's commit; lock.cypher's time is the wait for the pedigree lock plus the statement; Node is the",
     'whole write minus its statements and commits.',
   ];
+  const demo = profiles.find((p) => p.name.startsWith('demo pedigree write'));
+  if (demo) {
+    lines.push('', '| target | measured | |', '|---|---:|---|');
+    lines.push(`| the demo's pedigree write <= ${DEMO_TARGET_MS / 1000} s | ${(demo.ms / 1000).toFixed(1)} s | ${demo.ms <= DEMO_TARGET_MS ? 'met' : 'FAIL'} |`);
+  }
   for (const p of profiles) {
     lines.push('', `## ${p.name}`, '', `${p.ms} ms in all; ${p.roundTrips} statements; answer ${p.answer}, graph ${p.graph}.`, '');
     lines.push('| statement | calls | ms | share | db hits |', '|---|---:|---:|---:|---:|');
