@@ -2,7 +2,8 @@
 // written (so that a rejected write costs reads only). A variable-length pattern per relationship walks every path,
 // which explodes on real pedigrees full of reconvergence (48 s for 36,000 relationships of a synthetic breeding
 // pedigree); this walks nodes instead, once for the whole write:
-//   1. c -> p can be on a cycle only if c has progeny once the write is done (stored, or given by the write);
+//   1. c -> p can be on a cycle only if c has progeny once the write is done (stored, or given by the write), and a
+//      stored relationship can be on one only if some new relationship's child has stored progeny;
 //   2. on a cycle, every run of stored relationships starts at the parent of a new one, so the stored relationships
 //      that can take part are those reachable upward from the new relationships' parents: one closure, a generation
 //      per query, the visited set kept here (no node is walked twice whatever the number of paths to it);
@@ -50,7 +51,9 @@ export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): 
   }
   const names = new Map<string, string>();
   const seen = new Set(edges.map((e) => e.parent).filter((id) => stored.has(id)));
-  let frontier = [...seen];
+  // A stored run on a cycle ends at the child of a new relationship, which then has stored progeny: without any, every
+  // cycle is among the new relationships (a batch of children whose progeny come later, as a loader sends them).
+  let frontier = edges.some((e) => scope.withProgeny.has(e.child)) ? [...seen] : [];
   while (frontier.length) {
     const rows = await tx.run<{ child: string; parent: string; parentName: string | null }>(cypher('germplasm/pedigree/stored-parents-up'), { ids: frontier });
     frontier = [];

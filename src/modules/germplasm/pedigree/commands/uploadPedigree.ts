@@ -201,11 +201,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   for (const [id, taxon] of inherited) taxa.set(id, taxon);
 
   if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
-  if (toUpdate.length) {
-    await tx.run(cypher('germplasm/pedigree/update-nodes'), {
-      rows: toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })),
-    });
-  }
+  // A node given only to state its parents (a loader's PUT) has no property to set.
+  const updates = toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })).filter((u) => Object.keys(u.props).length);
+  if (updates.length) await tx.run(cypher('germplasm/pedigree/update-nodes'), { rows: updates });
   await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
 
   if (upload.replaceParentsOf.length) {
