@@ -89,9 +89,11 @@ let pedigreeFiles: Map<string, string> | undefined;
  * time, so the profile follows whatever files the upload uses). */
 export function statementName(text: string): string {
   pedigreeFiles ??= new Map(
-    fs.readdirSync(PEDIGREE_CYPHER)
-      .filter((f) => f.endsWith('.cypher'))
-      .map((f) => [cypher(`germplasm/pedigree/${f.replace(/\.cypher$/, '')}`), f]),
+    ['', 'history/'].flatMap((sub) =>
+      fs.readdirSync(path.join(PEDIGREE_CYPHER, sub))
+        .filter((f) => f.endsWith('.cypher'))
+        .map((f): [string, string] => [cypher(`germplasm/pedigree/${sub}${f.replace(/\.cypher$/, '')}`), `${sub}${f}`]),
+    ),
   );
   const file = pedigreeFiles.get(text);
   if (file) return file;

@@ -227,6 +227,7 @@ export function markdown(r: BenchReport): string {
     const cycleNames = new Set(['check-cycles.cypher', ...g.cycleCheckStatements.map((x) => x.statement)]);
     const msOf = (pick: (name: string) => boolean) => d.load.service.statements.filter((x) => pick(x.statement)).reduce((a, b) => a + b.ms, 0);
     const cycles = msOf((n) => cycleNames.has(n));
+    // The parent sets are checked in memory since the writes' rework (bench/results/writes.md); older runs read them.
     const parentTypes = msOf((n) => n === 'check-parent-types.cypher');
     lines.push(`**${d.name}**, last batch: ${g.batchNodes} germplasm, ${g.batchEdges} relationships, of which ` +
       `${g.edgesWithExistingChild} with a child that existed before the request. In the whole service load the cycle ` +

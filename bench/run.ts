@@ -24,9 +24,18 @@
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   BENCH_BREEDING_VALUES_ONLY=true / --breeding-values-only: only the breeding-values extension (SoyBase, the demo
 //   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*);
+//   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
+//   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
+//   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_AGAINST_TOKEN for its writes): SoyBase loaded through
+//   any BrAPI server's public API (POST /germplasm, PUT /pedigree, 1,000 a batch), then the read mix on it
+//   (bench/results/against.*, or --against-name=NAME; --against-seconds for the 16-connection part, default 20);
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
 //   bench/results/quick.*; CI runs it so the benchmark cannot rot unnoticed (it fails on an error, never on a time)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { againstMarkdown, measureAgainst } from './against.js';
 import { soybaseDataset, syntheticDataset, type Dataset } from './datasets.js';
 import { BLOCK_SIZE } from './generate.js';
 import { freshDatabase, NEO4J_MEMORY, profileStatements, startService, stopAll, type Database } from './db.js';
@@ -47,6 +56,7 @@ import { ratio } from './stats.js';
 import { measureManyClients } from './clients.js';
 import { writeLoadReport, writeViewerReport } from './clients-report.js';
 import { measureViewer } from './viewer.js';
+import { measureWrites, writeWritesReport } from './writes.js';
 import { measureBreedingValues, writeBreedingValuesReport, type BreedingValuesCase } from './breeding-values.js';
 
 /** The germplasm (DbId and name) of these DbIds that exist, read through the service. */
@@ -80,10 +90,19 @@ async function runClientSections(running: RunningServer, dataset: string, ids: s
 const DEMO_PROBES = ['soy-williams-82', 'soy-essex', 'soy-forrest', 'soy-clark', 'soy-lee', 'barley-bonus'];
 
 function option(flag: string, env: string): string | undefined {
-  const arg = process.argv.find((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
-  if (arg) return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'true';
+  const at = process.argv.findIndex((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
+  const arg = process.argv[at];
+  if (arg) {
+    if (arg.includes('=')) return arg.slice(arg.indexOf('=') + 1);
+    // --against URL: a value as the next argument (any flag that takes a value may be written so).
+    const next = process.argv[at + 1];
+    return next !== undefined && !next.startsWith('--') && VALUE_FLAGS.has(flag) ? next : 'true';
+  }
   return process.env[env];
 }
+
+/** Flags whose value may follow them as the next argument. */
+const VALUE_FLAGS = new Set(['against', 'token', 'writes-name']);
 
 const quick = option('quick', 'BENCH_QUICK') === 'true';
 const sizes = (option('sizes', 'BENCH_SIZES') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
@@ -97,6 +116,7 @@ const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
 const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
 const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
 const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
+const writesOnly = option('writes-only', 'BENCH_WRITES_ONLY') === 'true';
 const breedingValuesOnly = option('breeding-values-only', 'BENCH_BREEDING_VALUES_ONLY') === 'true';
 const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
 const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
@@ -344,7 +364,34 @@ async function runBreedingValues() {
   log(`written ${json} and ${md}`);
 }
 
+/** Pedigree writes statement by statement (bench/results/writes.*, or --writes-name=NAME: bench/results/NAME.*). */
+async function runWrites() {
+  const profiles = await measureWrites(log);
+  const { json, md, text } = writeWritesReport(profiles, Math.round(performance.now() - started), option('writes-name', 'BENCH_WRITES_NAME') ?? 'writes');
+  console.log('\n' + text);
+  log(`written ${json} and ${md}`);
+}
+
+/** SoyBase through another (or our own) server's public API, then the read mix (bench/results/against.*). */
+async function runAgainst(url: string) {
+  const result = await measureAgainst(
+    { url, token: option('token', 'BENCH_AGAINST_TOKEN'), rounds: reps * 3, seconds: Number(option('against-seconds', 'BENCH_AGAINST_SECONDS') ?? 20), batch: 1000 },
+    log,
+  );
+  const date = new Date().toISOString();
+  const md = againstMarkdown(result, date, machine());
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  const name = option('against-name', 'BENCH_AGAINST_NAME') ?? 'against';
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ date, machine: machine(), ...result }, null, 2) + '\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), md);
+  console.log('\n' + md);
+  log(`written bench/results/${name}.json and .md`);
+}
+
 async function main() {
+  const against = option('against', 'BENCH_AGAINST');
+  if (against) return runAgainst(against);
+  if (writesOnly) return runWrites();
   if (kinshipOnly) return runKinship();
   if (breedingValuesOnly) return runBreedingValues();
   if (genotypingOnly) return runGenotyping();

@@ -7,8 +7,8 @@ import { createEntities } from '../entities/commands/createEntities.js';
 import { entities } from '../modules/registry.js';
 import type { Graph } from '../graph/port.js';
 import type { Logger } from '../logger.js';
-import { importPedigree, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';
-import { readSoybase } from './soybase.js';
+import { importPedigree, type ImportOptions, type ImportReport } from '../modules/germplasm/pedigree/commands/importPedigree.js';
+import { readSoybase, type SoybaseData } from './soybase.js';
 import { namedPedigree } from '../modules/germplasm/pedigree/io/namedRows.js';
 import { importPedigreeFile, type FileImportReport } from '../modules/germplasm/pedigree/io/importFile.js';
 import { importVcf, type VcfImportReport } from '../modules/genotyping/io/importVcf.js';
@@ -49,22 +49,12 @@ export const DEMO_FASTAS = [
 export const BARLEY = { file: path.join(FIXTURES, 'barley', 'exhibit.pedigree.helium'), crop: 'Barley', genus: 'Hordeum', species: 'vulgare', idPrefix: 'barley-' };
 
 /**
- * Loads the demo into a database whose demo marker says 'loading' (state.ts: beginDemoMarker). Each step is recorded
- * on the marker and told to `onStep` (the service's progress); the marker says 'complete' only after the last one.
+ * The demo's records (fixtures/demo) and the SoyBase germplasm, in registry order so that references point at records
+ * already loaded; the SoyBase cultivars come with the germplasm, before the crosses, seed lots and attribute values that
+ * name them. `onSoybase` is told the SoyBase germplasm written so far. (The benchmark's write section starts here too.)
  */
-export async function loadDemoData(graph: Graph, logger?: Logger, onStep?: (step: string) => void): Promise<LoadReport> {
-  const started = Date.now();
-  // The first start spends most of its minute here: say what is happening, with the time so far.
-  const progress = async (step: string) => {
-    onStep?.(step);
-    await markDemoStep(graph, step);
-    logger?.info(`demo data: ${step} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  };
+export async function loadDemoRecords(graph: Graph, soybase: SoybaseData, onSoybase?: (done: number) => Promise<void>): Promise<Record<string, number>> {
   const records: Record<string, number> = {};
-  const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
-  await progress(`loading the demo records and ${soybase.germplasm.length} SoyBase germplasm into the empty database`);
-  // In registry order, so references point at records already loaded; the SoyBase cultivars come with the
-  // germplasm, before the crosses, seed lots and attribute values that name them.
   for (const entity of entities) {
     const file = path.join(FIXTURES, 'demo', `${entity.path}.json`);
     if (fs.existsSync(file)) {
@@ -82,21 +72,44 @@ export async function loadDemoData(graph: Graph, logger?: Logger, onStep?: (step
           ids: batch.map((g) => g.germplasmDbId),
           readBack: false,
         });
-        await progress(`${Math.min(i + BATCH, soybase.germplasm.length)} of ${soybase.germplasm.length} SoyBase germplasm`);
+        await onSoybase?.(Math.min(i + BATCH, soybase.germplasm.length));
       }
       records.Germplasm = (records.Germplasm ?? 0) + soybase.germplasm.length;
     }
   }
-  // The relationships go through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
-  // its two-line cycle; the report names them.
+  return records;
+}
+
+/**
+ * The SoyBase relationships, through the same upload as POST /pedigree, which rejects SoyBase's self-parent row and
+ * its two-line cycle; the report names them. One transaction, so a cycle in the file loses both of its relationships
+ * (a later batch would keep the first). The demo is the database's first content, not a curator's change to it: no
+ * pedigree history. The intermediate crosses it creates (inline expressions) are soybeans too.
+ */
+export function writeSoybasePedigree(graph: Graph, soybase: SoybaseData, options: Pick<ImportOptions, 'dryRun'> = {}): Promise<ImportReport> {
   const ids = new Map(soybase.germplasm.map((g) => [g.record.germplasmName as string, g.germplasmDbId]));
   const nodes = namedPedigree(soybase.rows, ids);
-  await progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
-  // One transaction, so a cycle in the file loses both of its relationships (a later batch would keep the first).
-  // The demo is the database's first content, not a curator's change to it: no pedigree history. The intermediate
-  // crosses it creates (inline expressions) are soybeans too.
   const createdAs = { commonCropName: 'Soybean', genus: 'Glycine', species: 'max' };
-  const pedigree = await importPedigree(graph, nodes, { createdAs, history: false });
+  return importPedigree(graph, nodes, { createdAs, history: false, ...options });
+}
+
+/**
+ * Loads the demo into a database whose demo marker says 'loading' (state.ts: beginDemoMarker). Each step is recorded
+ * on the marker and told to `onStep` (the service's progress); the marker says 'complete' only after the last one.
+ */
+export async function loadDemoData(graph: Graph, logger?: Logger, onStep?: (step: string) => void): Promise<LoadReport> {
+  const started = Date.now();
+  // The first start spends most of its minute here: say what is happening, with the time so far.
+  const progress = async (step: string) => {
+    onStep?.(step);
+    await markDemoStep(graph, step);
+    logger?.info(`demo data: ${step} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  };
+  const soybase = readSoybase(path.join(FIXTURES, 'soybase'));
+  await progress(`loading the demo records and ${soybase.germplasm.length} SoyBase germplasm into the empty database`);
+  const records = await loadDemoRecords(graph, soybase, (done) => progress(`${done} of ${soybase.germplasm.length} SoyBase germplasm`));
+  await progress(`writing the SoyBase pedigree (${soybase.rows.length} parentage rows), checked as POST /pedigree checks it`);
+  const pedigree = await writeSoybasePedigree(graph, soybase);
   await progress('importing the barley pedigree (a Helium file)');
   const { file, ...barleyOptions } = BARLEY;
   const barley = await importPedigreeFile(graph, file, { ...barleyOptions, history: false });

@@ -33,7 +33,12 @@ export class BoltGraph implements Graph {
    * per-statement profile: a large write's commit, when Neo4j writes its records and index entries, takes as long as
    * some of its statements).
    */
-  statementObserver?: (cypher: string, ms: number) => void;
+  statementObserver?: (cypher: string, ms: number, dbHits?: number) => void;
+  /**
+   * The benchmark's profile pass: every statement is sent as `PROFILE <statement>` and its observer is told the
+   * statement's database hits (the sum over its plan). Never set by the service.
+   */
+  profile = false;
 
   private readonly timeoutMs: number;
   /** How long transient failures are retried (the driver's maxTransactionRetryTime). */
@@ -116,13 +121,14 @@ export class BoltGraph implements Graph {
   private async runStatement<R extends Row>(on: ManagedTransaction | Session, cypher: string, params: Params, check?: (summary: ResultSummary) => void): Promise<R[]> {
     this.roundTrips++;
     const started = performance.now();
-    const pending = on instanceof Session ? on.run(cypher, toCypherParams(params), { timeout: this.timeoutMs }) : on.run(cypher, toCypherParams(params));
+    const text = this.profile ? `PROFILE ${cypher}` : cypher;
+    const pending = on instanceof Session ? on.run(text, toCypherParams(params), { timeout: this.timeoutMs }) : on.run(text, toCypherParams(params));
     const result = await pending.catch((err: unknown) => {
       // Thrown as the client's error, so that neither the driver nor autoCommitRead retries what would fail the
       // same way again.
       throw err instanceof neo4j.Neo4jError && isRequestLimit(err.code, err.message) ? fromNeo4jCode(err.code, err.message) : err;
     });
-    this.statementObserver?.(cypher, performance.now() - started);
+    this.statementObserver?.(cypher, performance.now() - started, this.profile ? dbHits(result.summary.profile) : undefined);
     reportNotifications(cypher, result.summary);
     check?.(result.summary);
     return result.records.map((record) => toPlain(record.toObject()) as R);
@@ -160,6 +166,12 @@ export class BoltGraph implements Graph {
   close(): Promise<void> {
     return this.driver.close();
   }
+}
+
+/** The database hits of a profiled plan, summed over its operators. */
+function dbHits(plan: ResultSummary['profile']): number {
+  if (!plan) return 0;
+  return plan.dbHits + plan.children.reduce((n, child) => n + dbHits(child as ResultSummary['profile']), 0);
 }
 
 function mapDriverError(err: unknown): Error {

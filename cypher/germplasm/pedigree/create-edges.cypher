@@ -1,5 +1,6 @@
-// Writes the PARENT relationships of germplasm the write creates: they have none yet, so each is created without
-// looking for an old one first (merge-edges.cypher does, for germplasm stored before). Counts what it writes.
+// Writes the new PARENT relationships of a write: the relationships stored before it were read under the lock
+// (stored-parents.cypher), so each of these is created without looking for an old one first (one whose type changes
+// goes through set-parent-types.cypher). Counts what it writes.
 // Params: $edges: [{child, parent, parentType}], one per child and parent
 UNWIND $edges AS e
 MATCH (c:Germplasm {germplasmDbId: e.child})

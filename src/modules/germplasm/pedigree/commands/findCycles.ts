@@ -1,15 +1,16 @@
-// Finds the new PARENT relationships that close a cycle, inside the upload's transaction (after they are
-// written). A variable-length pattern per relationship walks every path, which explodes on real pedigrees full of
-// reconvergence (48 s for 36,000 relationships of a synthetic breeding pedigree); this walks nodes instead:
-//   1. only a relationship c -> p whose parent has parents and whose child has children can be on a cycle;
-//   2. every node of such a cycle is an ancestor of p and a descendant of c, so the search is confined to
-//      up = ancestors of the candidate parents, and down = descendants of the candidate children found in up;
-//   3. the relationships inside up ∩ down are read once, and c -> p is on a cycle exactly when c and p are in one
-//      strongly connected component of that subgraph (Tarjan).
-// Each closure step is one query for a whole generation, with the visited set kept here, so no node is walked
-// twice whatever the number of paths to it. And when the stored graph cannot take part in a cycle (no new
-// relationship has a stored child, or none has a stored parent), only the request's own relationships are checked,
-// in memory: the usual case of a bulk load of new germplasm.
+// Finds the new PARENT relationships that would close a cycle, inside the upload's transaction, before anything is
+// written (so that a rejected write costs reads only). A variable-length pattern per relationship walks every path,
+// which explodes on real pedigrees full of reconvergence (48 s for 36,000 relationships of a synthetic breeding
+// pedigree); this walks nodes instead, once for the whole write:
+//   1. c -> p can be on a cycle only if c has progeny once the write is done (stored, or given by the write), and a
+//      stored relationship can be on one only if some new relationship's child has stored progeny;
+//   2. on a cycle, every run of stored relationships starts at the parent of a new one, so the stored relationships
+//      that can take part are those reachable upward from the new relationships' parents: one closure, a generation
+//      per query, the visited set kept here (no node is walked twice whatever the number of paths to it);
+//   3. c -> p is on a cycle exactly when c and p are in one strongly connected component of the new relationships
+//      together with those stored ones that the write keeps (Tarjan).
+// When the stored graph cannot take part (no new relationship has a stored child, or none has a stored parent), only
+// the request's own relationships are read, in memory: the usual case of a bulk load of new germplasm.
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
 import type { Edge } from '../types.js';
@@ -17,49 +18,60 @@ import type { Edge } from '../types.js';
 export interface Cycle {
   child: string;
   parent: string;
-  /** Names (DbId when unnamed) along the cycle, child first and last, each followed by its parent. */
+  /** Names (DbId when unnamed) along the cycle, child first and last, each followed by its parent; DbIds when the
+   * cycle is among the request's own relationships alone. */
   path: string[];
 }
 
-/**
- * @param stored DbIds that existed before this transaction. A cycle through stored germplasm must enter it by a new
- *   relationship to a stored parent and leave it by a new relationship from a stored child.
- */
-export async function findCycles(tx: Runner, edges: Edge[], stored: Set<string>): Promise<Cycle[]> {
+/** What the cycle check knows of the graph before the write. */
+export interface CycleScope {
+  /** DbIds stored before this transaction's write. */
+  stored: Set<string>;
+  /** Of those, the ones with progeny stored. */
+  withProgeny: Set<string>;
+  /** Whether the write removes the stored relationship child -> parent (a PUT that replaces parents or progeny). */
+  removed: (child: string, parent: string) => boolean;
+  /** The name a germplasm the write names has once it is written (its DbId when it has none). */
+  nameOf: (id: string) => string | undefined;
+}
+
+export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): Promise<Cycle[]> {
+  const { stored } = scope;
   if (!edges.some((e) => stored.has(e.parent)) || !edges.some((e) => stored.has(e.child))) {
     return cyclesAmong(edges);
   }
-  const candidates = await tx.run<{ child: string; parent: string }>(cypher('germplasm/pedigree/cycle-candidates'), {
-    edges: edges.map(({ child, parent }) => ({ child, parent })),
-  });
-  if (!candidates.length) return [];
-  const up = await closure(tx, 'germplasm/pedigree/parents-of', candidates.map((e) => e.parent));
-  const suspects = candidates.filter((e) => up.has(e.child));
-  if (!suspects.length) return [];
-  const down = await closure(tx, 'germplasm/pedigree/children-of', suspects.map((e) => e.child));
-  const region = [...up].filter((id) => down.has(id));
+  const givenParents = new Set(edges.map((e) => e.parent));
+  if (!edges.some((e) => givenParents.has(e.child) || scope.withProgeny.has(e.child))) return [];
 
   const parents = new Map<string, string[]>();
-  const names = new Map<string, string>();
-  const inRegion = new Set(region);
-  const rows = await tx.run<{ child: string; parent: string; childName: string | null; parentName: string | null }>(
-    cypher('germplasm/pedigree/parent-edges-of'),
-    { ids: region },
-  );
-  for (const row of rows) {
-    names.set(row.child, row.childName ?? row.child);
-    names.set(row.parent, row.parentName ?? row.parent);
-    if (!inRegion.has(row.parent)) continue;
-    parents.set(row.child, [...(parents.get(row.child) ?? []), row.parent]);
+  const given = new Set<string>();
+  for (const e of edges) {
+    given.add(`${e.child}\u0000${e.parent}`);
+    (parents.get(e.child) ?? parents.set(e.child, []).get(e.child)!).push(e.parent);
   }
-  const component = stronglyConnected(region, parents);
-  return suspects
-    .filter((e) => component.get(e.child) === component.get(e.parent))
-    .map((e) => ({
-      child: e.child,
-      parent: e.parent,
-      path: [e.child, ...pathWithin(e.parent, e.child, parents)].map((id) => names.get(id) ?? id),
-    }));
+  const names = new Map<string, string>();
+  const seen = new Set(edges.map((e) => e.parent).filter((id) => stored.has(id)));
+  // A stored run on a cycle ends at the child of a new relationship, which then has stored progeny: without any, every
+  // cycle is among the new relationships (a batch of children whose progeny come later, as a loader sends them).
+  let frontier = edges.some((e) => scope.withProgeny.has(e.child)) ? [...seen] : [];
+  while (frontier.length) {
+    const rows = await tx.run<{ child: string; parent: string; parentName: string | null }>(cypher('germplasm/pedigree/stored-parents-up'), { ids: frontier });
+    frontier = [];
+    for (const { child, parent, parentName } of rows) {
+      if (given.has(`${child}\u0000${parent}`) || scope.removed(child, parent)) continue;
+      names.set(parent, parentName ?? parent);
+      (parents.get(child) ?? parents.set(child, []).get(child)!).push(parent);
+      if (!seen.has(parent)) {
+        seen.add(parent);
+        frontier.push(parent);
+      }
+    }
+  }
+  const component = stronglyConnected([...parents.keys()], parents);
+  const name = (id: string) => scope.nameOf(id) ?? names.get(id) ?? id;
+  return edges
+    .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))
+    .map((e) => ({ child: e.child, parent: e.parent, path: [e.child, ...pathWithin(e.parent, e.child, parents)].map(name) }));
 }
 
 /** Cycles formed by the given relationships alone. */
@@ -70,18 +82,6 @@ function cyclesAmong(edges: Edge[]): Cycle[] {
   return edges
     .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))
     .map((e) => ({ child: e.child, parent: e.parent, path: [e.child, ...pathWithin(e.parent, e.child, parents)] }));
-}
-
-/** The seeds and everything reachable from them by repeating one step query, a generation per query. */
-async function closure(tx: Runner, step: string, seeds: string[]): Promise<Set<string>> {
-  const seen = new Set(seeds);
-  let frontier = [...seen];
-  while (frontier.length) {
-    const next = await tx.run<{ id: string }>(cypher(step), { ids: frontier });
-    frontier = next.map((r) => r.id).filter((id) => !seen.has(id));
-    for (const id of frontier) seen.add(id);
-  }
-  return seen;
 }
 
 /** Tarjan's strongly connected components, iterative (pedigrees are deep enough to overflow recursion). */

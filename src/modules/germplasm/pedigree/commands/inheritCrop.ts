@@ -71,12 +71,12 @@ export function inheritedTaxa(ids: string[], edges: Edge[], taxa: Map<string, Ta
 }
 
 /**
- * The wide crosses among `edges` (relationships of germplasm the write creates, which have no others), by the rule
- * of wide-crosses.cypher: the child's crop differs from the parent's, or, for a child without a crop, the parent's
- * crop differs from the first, in name order, of its parents' crops.
+ * The wide crosses among `edges`: the child's crop differs from the parent's, or, for a child without a crop, the
+ * parent's crop differs from the first, in name order, of its parents' crops. `taxa`: what each germplasm is once the
+ * write is done; `parentsOf`: each child's parents once the write is done (by default the edges' own, which are all
+ * the parents of germplasm the write creates).
  */
-export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>): WideCross[] {
-  const parentsOf = groupBy(edges, 'child', 'parent');
+export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>, parentsOf: Map<string, string[]> = groupBy(edges, 'child', 'parent')): WideCross[] {
   const found: WideCross[] = [];
   for (const { child, parent } of edges) {
     const parentCrop = taxa.get(parent)?.commonCropName;

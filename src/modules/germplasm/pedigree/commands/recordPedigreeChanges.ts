@@ -1,12 +1,14 @@
 // Pedigree history: every write through uploadPedigree (POST/PUT /pedigree, the importer, one batch at a time)
 // records which PARENT relationships it added and removed, by whom and when, as (:PedigreeChange) nodes (one per
-// child) written in its own transaction. The relationships the write may touch are read before it and again after it
-// (and after its checks); the difference is what changed, however the write made it (merge, replace, a new parentType).
+// child) written in its own transaction. The relationships the write may touch are read before it; the difference
+// with what they are after it is what changed (a merge reads them again; an upload knows what it leaves: those it
+// gives, and the stored ones it keeps, parentsAfter.ts).
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../../auth/actor.js';
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
 import type { Edge, PedigreeUpload } from '../types.js';
+import { removedBy } from './parentsAfter.js';
 
 export type ChangeAction = 'ADDED' | 'REMOVED';
 
@@ -34,11 +36,16 @@ export interface PedigreeChangeRecorder {
 /**
  * Reads the relationships `upload` may change; call after taking the pedigree lock and before writing. A germplasm
  * the upload creates has no relationships before it, and after it exactly those the upload gives it (`created`: its
- * edges whose child is not in `existing`), so only the germplasm in `existing` are read: a bulk load of new germplasm
- * records its history without reading its own relationships back.
+ * edges whose child is not in `existing`), so only the germplasm in `existing` are read. Nothing is read after the
+ * write: the relationships read are then those the upload gives (`upload.edges`, their types as written) and the
+ * stored ones it neither gives again nor removes.
  */
 export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>, created: Edge[]): Promise<PedigreeChangeRecorder> {
   const stored = (id: string) => existing.has(id);
+  const removed = removedBy(upload);
+  const given = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
+  const rewritten = upload.edges.filter((e) => stored(e.child));
+  const after = (before: ParentEdge[]) => [...before.filter((e) => !given.has(`${e.child}\u0000${e.parent}`) && !removed(e.child, e.parent)), ...rewritten];
   return snapshotEdges(
     tx,
     {
@@ -46,21 +53,23 @@ export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existi
       parents: [...new Set(upload.replaceProgenyOf)].filter(stored),
     },
     created,
+    after,
   );
 }
 
 /**
  * Reads the PARENT relationships of `children` (to their parents) and of `parents` (from their children), for a
  * pedigree write that is not an upload (a merge); call after taking the pedigree lock and before writing. `created`:
- * relationships of germplasm the write creates, which it writes as given and which are not read.
+ * relationships of germplasm the write creates, which it writes as given and which are not read. `after`: what the
+ * relationships read will be once the write is done, when the write knows it (otherwise they are read again).
  */
-export async function snapshotEdges(tx: Runner, scope: { children: string[]; parents: string[] }, created: ParentEdge[] = []): Promise<PedigreeChangeRecorder> {
+export async function snapshotEdges(tx: Runner, scope: { children: string[]; parents: string[] }, created: ParentEdge[] = [], after?: (before: ParentEdge[]) => ParentEdge[]): Promise<PedigreeChangeRecorder> {
   const read = async () =>
     (scope.children.length || scope.parents.length ? tx.run<ParentEdge>(cypher('germplasm/pedigree/history/parent-edges'), scope) : []);
   const before = await read();
   return {
     async record(tx2, { actor, source }) {
-      const changes = parentChanges(before, [...(await read()), ...created]);
+      const changes = parentChanges(before, [...(after ? after(before) : await read()), ...created]);
       const changeId = randomUUID();
       if (changes.length) {
         const children = entriesByChild(changes);

@@ -14,7 +14,8 @@ import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
 import { reconcileParentTypes, type KeptType, type ParentTypePolicy, type StoredParent, type TypeChange } from '../parent-types.js';
 import type { Edge, ParentType, PedigreeUpload, Problem } from '../types.js';
-import { findCycles } from './findCycles.js';
+import { findCycles, type CycleScope } from './findCycles.js';
+import { parentsAfter, removedBy } from './parentsAfter.js';
 import { inheritedTaxa, wideCrossesOf, type Taxon } from './inheritCrop.js';
 import { snapshotParents } from './recordPedigreeChanges.js';
 
@@ -122,15 +123,16 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 
   await tx.run(cypher('germplasm/pedigree/lock'));
   const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
-  const found = await tx.run<Taxon & { id: string; name: string | null }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
+  const found = await tx.run<Taxon & { id: string; name: string | null; hasProgeny: boolean }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
   const storedNames = new Map(found.map((r) => [r.id, r.name]));
-  const stored = found.map(({ name: _name, ...taxon }) => taxon);
+  const withProgeny = new Set(found.filter((r) => r.hasProgeny).map((r) => r.id));
+  const stored = found.map(({ name: _name, hasProgeny: _progeny, ...taxon }) => taxon);
   const existing = new Set(stored.map((r) => r.id));
   // Parents stored for the children the write gives parents to: a given type against a different stored one.
   const storedChildren = [...new Set(upload.edges.map((e) => e.child))].filter((id) => existing.has(id));
-  const storedParents = new Map<string, StoredParent[]>();
+  const storedParents = new Map<string, Array<StoredParent & { parentCrop: string | null }>>();
   if (storedChildren.length) {
-    for (const p of await tx.run<StoredParent>(cypher('germplasm/pedigree/stored-parents'), { ids: storedChildren })) {
+    for (const p of await tx.run<StoredParent & { parentCrop: string | null }>(cypher('germplasm/pedigree/stored-parents'), { ids: storedChildren })) {
       (storedParents.get(p.child) ?? storedParents.set(p.child, []).get(p.child)!).push(p);
     }
   }
@@ -197,12 +199,11 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   const inherited = inheritedTaxa(rows.filter((r) => r.commonCropName == null).map((r) => r.germplasmDbId), upload.edges, taxa);
   for (const row of rows) Object.assign(row, definedOnly({ ...inherited.get(row.germplasmDbId) }));
   for (const [id, taxon] of inherited) taxa.set(id, taxon);
+
   if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
-  if (toUpdate.length) {
-    await tx.run(cypher('germplasm/pedigree/update-nodes'), {
-      rows: toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })),
-    });
-  }
+  // A node given only to state its parents (a loader's PUT) has no property to set.
+  const updates = toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })).filter((u) => Object.keys(u.props).length);
+  if (updates.length) await tx.run(cypher('germplasm/pedigree/update-nodes'), { rows: updates });
   await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
 
   if (upload.replaceParentsOf.length) {
@@ -211,18 +212,26 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   if (upload.replaceProgenyOf.length) {
     await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf, kept: grouped(upload.edges, 'parent', 'child') });
   }
-  let changedEdges = 0;
+  // Every rule is checked before a relationship is written: the write knows each child's parents once it is done
+  // (those stored, less the ones a PUT replaces, with the types given, and the given ones), so nothing is read back,
+  // and a rejected write has written no relationship (the demo's SoyBase file is rejected once, for its cycle).
+  const removed = removedBy(upload);
+  const after = parentsAfter(upload.edges, storedParents, removed);
+  const named = nameAfter(storedNames, storedParents, rows, toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: plan.props })));
+  const storedEdges = upload.edges.filter((e) => existing.has(e.child));
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    const storedEdges = upload.edges.filter((e) => existing.has(e.child));
-    changedEdges = await writeEdges(tx, createdEdges, storedEdges);
-    // A stored child may have other parents than these: its edges are checked on the graph as written.
-    wideCrosses = [
-      ...wideCrossesOf(createdEdges, taxa),
-      ...(storedEdges.length ? await tx.run<WideCross>(cypher('germplasm/pedigree/wide-crosses'), { edges: storedEdges }) : []),
-    ].sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
-    await checkGraph(tx, upload.edges, existing, createdEdges, allowWideCrosses ? [] : wideCrosses);
+    // The parents a stored child keeps that the write does not name are what they were (their crop from stored-parents).
+    const allTaxa = new Map(taxa);
+    for (const list of storedParents.values()) for (const p of list) if (!allTaxa.has(p.parent)) allTaxa.set(p.parent, { commonCropName: p.parentCrop });
+    const parentIds = new Map([...after].map(([child, parents]) => [child, [...parents.keys()]]));
+    wideCrosses = [...wideCrossesOf(createdEdges, taxa), ...wideCrossesOf(storedEdges, allTaxa, parentIds)]
+      .sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
+    const cycleScope = { stored: existing, withProgeny, removed, nameOf: (id: string) => named.get(id) };
+    await checkGraph(tx, upload.edges, after, named, cycleScope, allowWideCrosses ? [] : wideCrosses);
   }
+
+  const changedEdges = upload.edges.length ? await writeEdges(tx, upload.edges, storedParents) : 0;
   const recorded = await changes?.record(tx, { actor, source });
   return {
     germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
@@ -238,14 +247,23 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
 }
 
 /**
- * Writes the PARENT relationships; returns how many are new or change type. Those of germplasm this write creates
- * are created (there is no old one to find, a look-up saved on every row of a bulk load); those of germplasm stored
- * before are merged.
+ * Writes the PARENT relationships; returns how many are new or change type. The stored ones are known (read before
+ * the write, under the lock): a new one is created without looking for an old one, a stored one that changes type is
+ * set, and one stored as given is left as it is.
  */
-async function writeEdges(tx: Runner, created: Edge[], stored: Edge[]): Promise<number> {
+async function writeEdges(tx: Runner, edges: Edge[], storedParents: Map<string, StoredParent[]>): Promise<number> {
+  const storedType = new Map<string, string>();
+  for (const list of storedParents.values()) for (const p of list) storedType.set(`${p.child}\u0000${p.parent}`, p.parentType);
+  const created: Edge[] = [];
+  const retyped: Edge[] = [];
+  for (const e of edges) {
+    const was = storedType.get(`${e.child}\u0000${e.parent}`);
+    if (was === undefined) created.push(e);
+    else if (was !== e.parentType) retyped.push(e);
+  }
   let changed = 0;
-  if (created.length) [{ changed }] = await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created });
-  if (stored.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/merge-edges'), { edges: stored }))[0].changed;
+  if (created.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created }))[0].changed;
+  if (retyped.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/set-parent-types'), { edges: retyped }))[0].changed;
   return changed;
 }
 
@@ -261,34 +279,28 @@ async function detachedChildren(tx: Runner, upload: PedigreeUpload): Promise<str
 }
 
 /**
- * The rules on the graph as the write leaves it: every child's parent set (parent-sets.ts), no PARENT relationship
- * between crops unless allowed (a name shared by two crops must never tie them together), and no cycles.
+ * The rules on the graph as the write will leave it, checked before it writes: every child's parent set
+ * (parent-sets.ts), no PARENT relationship between crops unless allowed (a name shared by two crops must never tie
+ * them together), and no cycles. `after`: each child's parents once the write is done; `named`: the names the
+ * germplasm the write names will have.
  */
-async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, createdEdges: Edge[], wideCrosses: WideCross[]) {
+async function checkGraph(tx: Runner, edges: Edge[], after: Map<string, Map<string, ParentType>>, named: Map<string, string>, cycleScope: CycleScope, wideCrosses: WideCross[]) {
   const problems: Problem[] = wideCrosses.map((w) => ({
     germplasmDbId: w.child,
     parent: w.parent,
     reason: `${describeWideCross(w)}: a cross between crops must be allowed explicitly (a name shared by two crops must never tie them together)`,
   }));
-  // A child this write creates has exactly the parents the write gives it, so its set is checked here; the graph is
-  // read for the children that were stored before (they may have other parents) and, to name the parents, for the
-  // created ones whose set is refused.
-  const created = new Map<string, ParentType[]>();
-  for (const e of createdEdges) {
-    const types = created.get(e.child);
-    if (types) types.push(e.parentType);
-    else created.set(e.child, [e.parentType]);
-  }
-  const children = [...new Set(edges.map((e) => e.child))].filter((id) => stored.has(id) || parentSetProblem(created.get(id) ?? []));
-  const sets = children.length
-    ? await tx.run<{ id: string; parents: Array<{ type: ParentType; name: string }> }>(cypher('germplasm/pedigree/check-parent-types'), { ids: children })
-    : [];
-  for (const { id, parents } of sets) {
-    const reason = parentSetProblem(parents.map((p) => p.type));
+  for (const child of new Set(edges.map((e) => e.child))) {
+    const parents = after.get(child)!;
+    const reason = parentSetProblem([...parents.values()]);
+    if (!reason) continue;
     // Name the parents the write would leave, stored ones included: the curator sees which source disagrees.
-    if (reason) problems.push({ germplasmDbId: id, reason: `${reason} (it would have: ${parents.map((p) => `${p.name} ${p.type}`).join(', ')})` });
+    const listed = [...parents]
+      .map(([id, type]) => ({ type, name: named.get(id) ?? id }))
+      .sort((a, b) => compare(a.type, b.type) || compare(a.name, b.name));
+    problems.push({ germplasmDbId: child, reason: `${reason} (it would have: ${listed.map((p) => `${p.name} ${p.type}`).join(', ')})` });
   }
-  for (const { child, parent, path } of await findCycles(tx, edges, stored)) {
+  for (const { child, parent, path } of await findCycles(tx, edges, cycleScope)) {
     problems.push({
       germplasmDbId: child,
       parent,
@@ -297,6 +309,19 @@ async function checkGraph(tx: Runner, edges: Edge[], stored: Set<string>, create
     });
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
+}
+
+/**
+ * The name each germplasm the write names has once it is written (its DbId when it has none), as the graph would
+ * show it: the stored one, the one a PUT sets (null removes it), or the created germplasm's.
+ */
+function nameAfter(storedNames: Map<string, string | null>, storedParents: Map<string, StoredParent[]>, rows: Array<Record<string, unknown> & { germplasmDbId: string }>, updates: Array<{ id: string; props: Record<string, unknown> }>) {
+  const names = new Map<string, string>();
+  for (const list of storedParents.values()) for (const p of list) names.set(p.parent, p.name);
+  for (const [id, name] of storedNames) names.set(id, name ?? id);
+  for (const { id, props } of updates) if ('germplasmName' in props) names.set(id, typeof props.germplasmName === 'string' ? props.germplasmName : id);
+  for (const row of rows) names.set(row.germplasmDbId, typeof row.germplasmName === 'string' ? row.germplasmName : row.germplasmDbId);
+  return names;
 }
 
 /**
