@@ -79,29 +79,35 @@ async function runClientSections(running: RunningServer, dataset: string, ids: s
 
 const DEMO_PROBES = ['soy-williams-82', 'soy-essex', 'soy-forrest', 'soy-clark', 'soy-lee', 'barley-bonus'];
 
-function option(flag: string, env: string): string | undefined {
+/** `--flag=value` (a bare `--flag` is 'true'), else the environment's BENCH_FLAG (upper case, `-` as `_`). */
+function option(flag: string): string | undefined {
   const arg = process.argv.find((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
   if (arg) return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'true';
-  return process.env[env];
+  return process.env[`BENCH_${flag.toUpperCase().replace(/-/g, '_')}`];
 }
 
-const quick = option('quick', 'BENCH_QUICK') === 'true';
-const sizes = (option('sizes', 'BENCH_SIZES') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
-const withSoybase = !quick && option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
-const reps = Number(option('reps', 'BENCH_REPS') ?? (quick ? 1 : 6));
-const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_000));
-const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
-const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
-const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
-const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
-const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
-const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
-const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
-const breedingValuesOnly = option('breeding-values-only', 'BENCH_BREEDING_VALUES_ONLY') === 'true';
-const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
-const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
-const viewerOnly = option('viewer-only', 'BENCH_VIEWER_ONLY') === 'true';
-const loadSeconds = Number(option('load-seconds', 'BENCH_LOAD_SECONDS') ?? (quick ? 3 : 60));
+/** Whether a switch (`--lists-only`, BENCH_LISTS_ONLY=true) is on. */
+const on = (flag: string) => option(flag) === 'true';
+/** A number option, or its default. */
+const number = (flag: string, fallback: number) => Number(option(flag) ?? fallback);
+
+const quick = on('quick');
+const sizes = (option('sizes') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
+const withSoybase = !quick && option('no-soybase') === undefined && option('soybase') !== 'false';
+const reps = number('reps', quick ? 1 : 6);
+const batchSize = number('batch', quick ? 1000 : 20_000);
+const listsOnly = on('lists-only');
+const kinshipOnly = on('kinship-only');
+const geoOnly = on('geo-only');
+const fieldOnly = on('field-only');
+const genotypingOnly = on('genotyping-only');
+const analyticsOnly = on('analytics-only');
+const treeOnly = on('tree-only');
+const breedingValuesOnly = on('breeding-values-only');
+const geoImages = number('geo-images', quick ? 2000 : 50_000);
+const loadOnly = on('load-only');
+const viewerOnly = on('viewer-only');
+const loadSeconds = number('load-seconds', quick ? 3 : 60);
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
