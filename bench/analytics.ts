@@ -4,9 +4,6 @@
 // in the same run: the one Cypher statement (on the service's connection) and the computation (in this process;
 // also its CPU time, since the machine is shared and wall time then includes waiting for a core).
 // Written to bench/results/analytics.{json,md} (quick: analytics-quick.*, git-ignored).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import { cypher } from '../src/graph/cypher-files.js';
 import { decompose, inverseTriplets } from '../src/modules/extensions/relationship/inverse.js';
@@ -20,7 +17,7 @@ import { computeKinship } from '../src/modules/extensions/kinship/kinship.js';
 import { duplicateCrossOperation } from '../src/modules/extensions/duplicate-crosses/openapi.js';
 import { extensionContract } from '../src/openapi/extension-contract.js';
 import type { RunningServer } from '../src/server.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import { ratio, round, summarize, timed, type Summary } from './stats.js';
 
 const crossContract = extensionContract(duplicateCrossOperation);
@@ -239,8 +236,6 @@ export async function measureWholePedigree(running: RunningServer, dataset: stri
 }
 
 export function writeAnalyticsReport(cases: AnalyticsCase[], reps: number, quick: boolean, totalMs: number): { json: string; md: string; text: string } {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
   const m = machine();
   const report = { date: new Date().toISOString(), machine: m, quick, reps, cases, totalMs };
   const ms = (s: Summary) => `${round(s.p50, 0)} (${round(s.min, 0)}..${round(s.max, 0)})`;
@@ -262,9 +257,5 @@ export function writeAnalyticsReport(cases: AnalyticsCase[], reps: number, quick
     '',
   ].join('\n');
   const name = quick ? 'analytics-quick' : 'analytics';
-  const json = path.join(dir, `${name}.json`);
-  const md = path.join(dir, `${name}.md`);
-  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults(name, report, text);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { importFasta } from '../src/modules/genotyping/io/importFasta.js';
 import type { RunningServer } from '../src/server.js';
 import { BENCH_TOKEN } from './db.js';
+import { mulberry32 } from './generate.js';
 import { summarize, timed, type Summary } from './stats.js';
 
 export interface BasesResult {
@@ -34,21 +35,14 @@ async function get(running: RunningServer, url: string) {
 /** Writes the FASTA without holding it: `chromosomes` records of `bases / chromosomes` seeded bases each. */
 function writeFasta(file: string, bases: number, chromosomes: number): string[] {
   const fd = fs.openSync(file, 'w');
-  let a = 20_240_601;
-  const rnd = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const rnd = mulberry32(20_240_601);
   const names = Array.from({ length: chromosomes }, (_, i) => `benchchr${i + 1}`);
   const each = Math.floor(bases / chromosomes);
   for (const name of names) {
     const lines = [`>${name} simulated`];
     for (let done = 0; done < each; done += 60) {
       let line = '';
-      for (let i = 0; i < Math.min(60, each - done); i++) line += 'ACGT'[rnd() & 3];
+      for (let i = 0; i < Math.min(60, each - done); i++) line += 'ACGT'[Math.floor(rnd() * 4)];
       lines.push(line);
       if (lines.length >= 10_000) fs.writeSync(fd, lines.splice(0).join('\n') + '\n');
     }

@@ -4,12 +4,10 @@
 // POST /extensions/breeding-values timed with the variances given and with EM-REML. Phenotypes are simulated: a
 // study mean, an independent effect per germplasm and a residual (the benchmark times the fit; the tests check its
 // values). Written to bench/results/breeding-values[-quick].{json,md}.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '../src/server.js';
+import { phenotypeRandom, postRecords, postStudies, postVariable, type Post } from '../test/support/breeding-records.js';
 import { BENCH_TOKEN } from './db.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import { summarize, timed, type Summary } from './stats.js';
 
 export interface BreedingValuesCase {
@@ -50,43 +48,25 @@ async function call(running: RunningServer, method: string, route: string, body:
   return JSON.parse(text) as { result: any };
 }
 
-/** A seeded generator (mulberry32) and standard normals. */
-function generator(seed: number) {
-  let s = seed >>> 0;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  return { uniform, normal: () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()) };
-}
-
 /** Imports `records` records of a new variable on germplasm spread over the whole pedigree; its DbId. */
 export async function importRecords(running: RunningServer, records: number, log: (s: string) => void): Promise<string> {
   const ids = (await running.graph.read<{ id: string }>('MATCH (g:Germplasm) RETURN g.germplasmDbId AS id ORDER BY id')).map((r) => r.id);
-  const rng = generator(records);
+  const rng = phenotypeRandom(records);
   const tag = `bench-bv-${Date.now().toString(36)}`;
-  const variable = (await call(running, 'POST', '/variables', [{
-    observationVariableName: tag, trait: { traitName: `${tag} trait` }, method: { methodName: `${tag} method` }, scale: { scaleName: `${tag} scale`, dataType: 'Numerical' },
-  }])).result.data[0].observationVariableDbId as string;
-  const studies = (await call(running, 'POST', '/studies', Array.from({ length: STUDIES }, (_, i) => ({ studyName: `${tag} study ${i}` })))).result.data.map((s: any) => s.studyDbId as string);
+  const post: Post = async (route, body) => (await call(running, 'POST', route, body)).result;
+  const variable = await postVariable(post, tag);
+  const studies = await postStudies(post, Array.from({ length: STUDIES }, (_, i) => `${tag} study ${i}`));
   const effect = new Map<string, number>();
   const t0 = performance.now();
   for (let start = 0; start < records; start += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, records - start) }, (_, k) => {
+    const rows = Array.from({ length: Math.min(BATCH, records - start) }, () => {
       const germplasm = ids[Math.floor(rng.uniform() * ids.length)];
       if (!effect.has(germplasm)) effect.set(germplasm, 2 * rng.normal());
       const s = Math.floor(rng.uniform() * STUDIES);
       const rep = rng.uniform() < 0.5 ? 'R1' : 'R2';
-      return { germplasm, study: studies[s], rep, value: (50 + s + effect.get(germplasm)! + 3 * rng.normal()).toFixed(3), n: start + k };
+      return { germplasm, study: studies[s], rep, value: (50 + s + effect.get(germplasm)! + 3 * rng.normal()).toFixed(3) };
     });
-    const units = (await call(running, 'POST', '/observationunits', rows.map((r) => ({
-      observationUnitName: `${tag} plot ${r.n}`, studyDbId: r.study, germplasmDbId: r.germplasm,
-      observationUnitPosition: { observationLevel: { levelName: 'plot', levelOrder: 3, levelCode: String(r.n) }, observationLevelRelationships: [{ levelName: 'rep', levelOrder: 2, levelCode: r.rep }] },
-    })))).result.data;
-    await call(running, 'POST', '/observations', rows.map((r, i) => ({ observationUnitDbId: units[i].observationUnitDbId, observationVariableDbId: variable, value: r.value })));
+    await postRecords(post, variable, rows, `${tag} plot`, start);
   }
   log(`  breeding values: imported ${records} records on ${effect.size} germplasm in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return variable;
@@ -129,8 +109,6 @@ export async function measureBreedingValues(running: RunningServer, dataset: str
 }
 
 export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number): { json: string; md: string; text: string } {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
   const m = machine();
   const report = { date: new Date().toISOString(), machine: m, quick, cases, totalMs };
   const text = [
@@ -146,9 +124,5 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     '',
   ].join('\n');
   const name = quick ? 'breeding-values-quick' : 'breeding-values';
-  const json = path.join(dir, `${name}.json`);
-  const md = path.join(dir, `${name}.md`);
-  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults(name, report, text);
 }

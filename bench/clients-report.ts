@@ -1,21 +1,11 @@
 // bench/results/load.{json,md} (many clients) and viewer.{json,md} (the viewer in Chromium).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import type { LoadFigure } from './clients.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import type { ViewerFigure } from './viewer.js';
 
 function write(name: string, report: object, lines: string[]) {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const json = path.join(dir, `${name}.json`);
-  const md = path.join(dir, `${name}.md`);
-  const text = lines.join('\n') + '\n';
-  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults(name, report, lines.join('\n') + '\n');
 }
 
 export function writeLoadReport(name: string, dataset: string, load: LoadFigure) {

@@ -12,14 +12,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import { importVcf } from '../src/modules/genotyping/io/importVcf.js';
 import type { RunningServer } from '../src/server.js';
 import { random, simulate, type PedigreeNode } from '../test/support/genotype-simulation.js';
 import { measureBases, type BasesResult } from './bases.js';
 import { BENCH_TOKEN } from './db.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import { summarize, timed, type Summary } from './stats.js';
 
 export interface GenotypingSize {
@@ -146,8 +145,6 @@ export async function measureGenotyping(running: RunningServer, size: Genotyping
 }
 
 export function writeGenotypingReport(result: GenotypingResult, quick: boolean, totalMs: number): { json: string; md: string; text: string } {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
   const m = machine();
   const report = { date: new Date().toISOString(), machine: m, quick, targets: GENOTYPING_TARGETS, result, totalMs };
   const t = GENOTYPING_TARGETS;
@@ -171,9 +168,5 @@ export function writeGenotypingReport(result: GenotypingResult, quick: boolean, 
     '',
   ].join('\n');
   const name = quick ? 'genotyping-quick' : 'genotyping';
-  const json = path.join(dir, `${name}.json`);
-  const md = path.join(dir, `${name}.md`);
-  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults(name, report, text);
 }

@@ -4,14 +4,11 @@
 // are a deterministic spread: of the SoyBase germplasm with a known parent, in DbId order, every (total / n)-th.
 // Written to bench/results/kinship.{json,md}.
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cypher } from '../src/graph/cypher-files.js';
 import { computeKinship } from '../src/modules/extensions/kinship/kinship.js';
 import { readAncestry } from '../src/modules/extensions/kinship/query.js';
 import type { RunningServer } from '../src/server.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import { ratio, summarize, timed, type Summary } from './stats.js';
 
 export const KINSHIP_SIZES = [50, 200, 500];
@@ -80,8 +77,6 @@ export async function measureKinship(running: RunningServer, reps: number, log: 
 }
 
 export function writeKinshipReport(cases: KinshipCase[], reps: number, totalMs: number): { json: string; md: string; text: string } {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
   const m = machine();
   const report = { date: new Date().toISOString(), machine: m, reps, cases, totalMs };
   const text = [
@@ -99,9 +94,5 @@ export function writeKinshipReport(cases: KinshipCase[], reps: number, totalMs: 
     ...cases.map((c) => `| ${c.germplasm} | ${c.ancestors} | ${c.request.p50} | ${c.traversal.p50} | ${c.compute.p50} | ${c.requestPerTraversal} | ${c.computePerTraversal} |`),
     '',
   ].join('\n');
-  const json = path.join(dir, 'kinship.json');
-  const md = path.join(dir, 'kinship.md');
-  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults('kinship', report, text);
 }

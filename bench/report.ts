@@ -248,14 +248,18 @@ export function markdown(r: BenchReport): string {
   return lines.join('\n');
 }
 
-/** Writes latest.{json,md}, or `<name>.{json,md}` for a partial run (so it does not replace the full figures). */
-export function writeReport(r: BenchReport, name = 'latest'): { json: string; md: string; text: string } {
+/** Writes bench/results/<name>.json (the report) and <name>.md (its text); their paths and the text. */
+export function writeResults(name: string, report: object, text: string): { json: string; md: string; text: string } {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   fs.mkdirSync(dir, { recursive: true });
   const json = path.join(dir, `${name}.json`);
   const md = path.join(dir, `${name}.md`);
-  const text = markdown(r);
-  fs.writeFileSync(json, JSON.stringify(r, null, 2) + '\n');
+  fs.writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(md, text);
   return { json, md, text };
+}
+
+/** Writes latest.{json,md}, or `<name>.{json,md}` for a partial run (so it does not replace the full figures). */
+export function writeReport(r: BenchReport, name = 'latest'): { json: string; md: string; text: string } {
+  return writeResults(name, r, markdown(r));
 }

@@ -26,7 +26,7 @@
 //   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*);
 //   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
 //   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
-//   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_AGAINST_TOKEN for its writes): SoyBase loaded through
+//   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_TOKEN for its writes): SoyBase loaded through
 //   any BrAPI server's public API (POST /germplasm, PUT /pedigree, 1,000 a batch), then the read mix on it
 //   (bench/results/against.*, or --against-name=NAME; --against-seconds for the 16-connection part, default 20);
 //   --quick / BENCH_QUICK=true: every pedigree section on a small synthetic graph, one round, results to
@@ -89,39 +89,47 @@ async function runClientSections(running: RunningServer, dataset: string, ids: s
 
 const DEMO_PROBES = ['soy-williams-82', 'soy-essex', 'soy-forrest', 'soy-clark', 'soy-lee', 'barley-bonus'];
 
-function option(flag: string, env: string): string | undefined {
+/**
+ * `--flag=value` (a bare `--flag` is 'true'; a flag of VALUE_FLAGS may also take the next argument, `--against URL`),
+ * else the environment's BENCH_FLAG (upper case, `-` as `_`).
+ */
+function option(flag: string): string | undefined {
   const at = process.argv.findIndex((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
   const arg = process.argv[at];
   if (arg) {
     if (arg.includes('=')) return arg.slice(arg.indexOf('=') + 1);
-    // --against URL: a value as the next argument (any flag that takes a value may be written so).
     const next = process.argv[at + 1];
     return next !== undefined && !next.startsWith('--') && VALUE_FLAGS.has(flag) ? next : 'true';
   }
-  return process.env[env];
+  return process.env[`BENCH_${flag.toUpperCase().replace(/-/g, '_')}`];
 }
 
 /** Flags whose value may follow them as the next argument. */
-const VALUE_FLAGS = new Set(['against', 'token', 'writes-name']);
+const VALUE_FLAGS = new Set(['against', 'token', 'writes-name', 'against-name', 'against-seconds']);
 
-const quick = option('quick', 'BENCH_QUICK') === 'true';
-const sizes = (option('sizes', 'BENCH_SIZES') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
-const withSoybase = !quick && option('no-soybase', 'BENCH_NO_SOYBASE') === undefined && option('soybase', 'BENCH_SOYBASE') !== 'false';
-const reps = Number(option('reps', 'BENCH_REPS') ?? (quick ? 1 : 6));
-const batchSize = Number(option('batch', 'BENCH_BATCH') ?? (quick ? 1000 : 20_000));
-const listsOnly = option('lists-only', 'BENCH_LISTS_ONLY') === 'true';
-const kinshipOnly = option('kinship-only', 'BENCH_KINSHIP_ONLY') === 'true';
-const geoOnly = option('geo-only', 'BENCH_GEO_ONLY') === 'true';
-const fieldOnly = option('field-only', 'BENCH_FIELD_ONLY') === 'true';
-const genotypingOnly = option('genotyping-only', 'BENCH_GENOTYPING_ONLY') === 'true';
-const analyticsOnly = option('analytics-only', 'BENCH_ANALYTICS_ONLY') === 'true';
-const treeOnly = option('tree-only', 'BENCH_TREE_ONLY') === 'true';
-const writesOnly = option('writes-only', 'BENCH_WRITES_ONLY') === 'true';
-const breedingValuesOnly = option('breeding-values-only', 'BENCH_BREEDING_VALUES_ONLY') === 'true';
-const geoImages = Number(option('geo-images', 'BENCH_GEO_IMAGES') ?? (quick ? 2000 : 50_000));
-const loadOnly = option('load-only', 'BENCH_LOAD_ONLY') === 'true';
-const viewerOnly = option('viewer-only', 'BENCH_VIEWER_ONLY') === 'true';
-const loadSeconds = Number(option('load-seconds', 'BENCH_LOAD_SECONDS') ?? (quick ? 3 : 60));
+/** Whether a switch (`--lists-only`, BENCH_LISTS_ONLY=true) is on. */
+const on = (flag: string) => option(flag) === 'true';
+/** A number option, or its default. */
+const number = (flag: string, fallback: number) => Number(option(flag) ?? fallback);
+
+const quick = on('quick');
+const sizes = (option('sizes') ?? (quick ? '3000' : '100000,1000000')).split(',').map((s) => Number(s.trim())).filter((n) => n > 0).sort((a, b) => a - b);
+const withSoybase = !quick && option('no-soybase') === undefined && option('soybase') !== 'false';
+const reps = number('reps', quick ? 1 : 6);
+const batchSize = number('batch', quick ? 1000 : 20_000);
+const listsOnly = on('lists-only');
+const kinshipOnly = on('kinship-only');
+const geoOnly = on('geo-only');
+const fieldOnly = on('field-only');
+const genotypingOnly = on('genotyping-only');
+const analyticsOnly = on('analytics-only');
+const treeOnly = on('tree-only');
+const writesOnly = on('writes-only');
+const breedingValuesOnly = on('breeding-values-only');
+const geoImages = number('geo-images', quick ? 2000 : 50_000);
+const loadOnly = on('load-only');
+const viewerOnly = on('viewer-only');
+const loadSeconds = number('load-seconds', quick ? 3 : 60);
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -367,7 +375,7 @@ async function runBreedingValues() {
 /** Pedigree writes statement by statement (bench/results/writes.*, or --writes-name=NAME: bench/results/NAME.*). */
 async function runWrites() {
   const profiles = await measureWrites(log);
-  const { json, md, text } = writeWritesReport(profiles, Math.round(performance.now() - started), option('writes-name', 'BENCH_WRITES_NAME') ?? 'writes');
+  const { json, md, text } = writeWritesReport(profiles, Math.round(performance.now() - started), option('writes-name') ?? 'writes');
   console.log('\n' + text);
   log(`written ${json} and ${md}`);
 }
@@ -375,13 +383,13 @@ async function runWrites() {
 /** SoyBase through another (or our own) server's public API, then the read mix (bench/results/against.*). */
 async function runAgainst(url: string) {
   const result = await measureAgainst(
-    { url, token: option('token', 'BENCH_AGAINST_TOKEN'), rounds: reps * 3, seconds: Number(option('against-seconds', 'BENCH_AGAINST_SECONDS') ?? 20), batch: 1000 },
+    { url, token: option('token'), rounds: reps * 3, seconds: Number(option('against-seconds') ?? 20), batch: 1000 },
     log,
   );
   const date = new Date().toISOString();
   const md = againstMarkdown(result, date, machine());
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  const name = option('against-name', 'BENCH_AGAINST_NAME') ?? 'against';
+  const name = option('against-name') ?? 'against';
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ date, machine: machine(), ...result }, null, 2) + '\n');
   fs.writeFileSync(path.join(dir, `${name}.md`), md);
   console.log('\n' + md);
@@ -389,7 +397,7 @@ async function runAgainst(url: string) {
 }
 
 async function main() {
-  const against = option('against', 'BENCH_AGAINST');
+  const against = option('against');
   if (against) return runAgainst(against);
   if (writesOnly) return runWrites();
   if (kinshipOnly) return runKinship();

@@ -6,9 +6,6 @@
 // already in this process's memory (the rows of the route's statement, read once before timing), turned into the
 // same JSON (assembled, Purdy strings written, presented, serialised). The service also has to run the statement and
 // receive its rows, and to answer over HTTP.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { NEO4J_VERSION } from '../src/devdb/launcher.js';
 import { compileWhere } from '../src/entities/filters.js';
@@ -18,7 +15,7 @@ import { assemblePage, traversalQuery, type PageRow, type TraversalOptions } fro
 import type { RunningServer } from '../src/server.js';
 import { withClient, type HttpClient } from './http-client.js';
 import { getOk } from './http-get.js';
-import { machine } from './report.js';
+import { machine, writeResults } from './report.js';
 import { ratio, summarize, timed, type Summary } from './stats.js';
 
 /** Untimed rounds of every step before the full tree is timed. */
@@ -177,8 +174,6 @@ export interface TreeReport {
 const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 
 export function writeTreeReport(r: TreeReport): { json: string; md: string; text: string } {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-  fs.mkdirSync(dir, { recursive: true });
   const f = r.fullTree;
   const m = r.machine;
   const text = [
@@ -223,9 +218,5 @@ export function writeTreeReport(r: TreeReport): { json: string; md: string; text
       `${b.raw.p50} / ${b.raw.p95} | ${b.ratioP50} | ${pass(b.service.p50 <= r.targets.broadFirstPageMs)} |`),
     '',
   ].join('\n');
-  const json = path.join(dir, 'tree.json');
-  const md = path.join(dir, 'tree.md');
-  fs.writeFileSync(json, JSON.stringify(r, null, 2) + '\n');
-  fs.writeFileSync(md, text);
-  return { json, md, text };
+  return writeResults('tree', r, text);
 }

@@ -9,12 +9,13 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { phenotypeRandom, postRecords, postStudies, postVariable, type PlotRecord, type Post } from '../support/breeding-records.js';
 import { api, server } from '../support/server.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `bv-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
+const { run, id } = runIds('bv-');
 const PATH = '/extensions/breeding-values';
 
 async function ok(res: { status: number; text: string; json: any }) {
@@ -22,21 +23,10 @@ async function ok(res: { status: number; text: string; json: any }) {
   return res.json.result;
 }
 
-/** Creates records: one unit per record in its study (with a rep when given), one observation each. */
-async function record(variable: string, rows: Array<{ germplasm: string; study: string; rep?: string; value: string }>) {
-  const units = await ok(await api('POST', '/observationunits', rows.map((r, i) => ({
-    observationUnitName: `${variable} unit ${i}`,
-    studyDbId: r.study,
-    germplasmDbId: r.germplasm,
-    observationUnitPosition: {
-      observationLevel: { levelName: 'plot', levelOrder: 3, levelCode: String(i) },
-      observationLevelRelationships: r.rep ? [{ levelName: 'rep', levelOrder: 2, levelCode: r.rep }] : [],
-    },
-  }))));
-  await ok(await api('POST', '/observations', rows.map((r, i) => ({
-    observationUnitDbId: units.data[i].observationUnitDbId, observationVariableDbId: variable, value: r.value,
-  }))));
-}
+const post: Post = async (route, body) => ok(await api('POST', route, body));
+const record = (variable: string, rows: PlotRecord[]) => postRecords(post, variable, rows, `${variable} unit`);
+const variable = (name: string) => postVariable(post, id(name));
+const studies = (names: string[]) => postStudies(post, names.map(id));
 
 /** POST of a fit, following a 202 (a fit longer than the search wait) to its GET until it is answered. */
 async function fit(pathAndQuery: string, body: unknown) {
@@ -48,33 +38,6 @@ async function fit(pathAndQuery: string, body: unknown) {
     res = await api('GET', `${path}/${res.json.result.searchResultsDbId}${query ? `?${query}` : ''}`);
   }
   return res;
-}
-
-async function variable(name: string) {
-  const res = await ok(await api('POST', '/variables', [{
-    observationVariableName: id(name), trait: { traitName: id(`${name} trait`) }, method: { methodName: id(`${name} method`) },
-    scale: { scaleName: id(`${name} scale`), dataType: 'Numerical' },
-  }]));
-  return res.data[0].observationVariableDbId as string;
-}
-
-async function studies(names: string[]) {
-  const res = await ok(await api('POST', '/studies', names.map((n) => ({ studyName: id(n) }))));
-  return res.data.map((s: any) => s.studyDbId as string);
-}
-
-/** A seeded generator (mulberry32) and standard normals (Box-Muller). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-  return { uniform, normal, pick: <T>(xs: T[]) => xs[Math.floor(uniform() * xs.length)] };
 }
 
 describe('breeding-values extension', function () {
@@ -222,7 +185,7 @@ describe('breeding-values extension', function () {
         this.skip();
       }
       python = numpy.python;
-      const rng = random(20261127);
+      const rng = phenotypeRandom(20261127);
       // 40 founders, then three generations of 60 from parents of any earlier generation; 1 in 10 has no known dam.
       const bv = new Map<string, number>();
       const generations: string[][] = [[]];

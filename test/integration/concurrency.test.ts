@@ -2,10 +2,9 @@
 // set up so that it would succeed without them (each writer alone sees a valid graph), and checked on the graph.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `cc-${Date.now()}`;
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType = 'FEMALE') => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+const { run, id, ref } = runIds('cc-');
 
 describe('concurrent writers', function () {
   this.timeout(120_000);
@@ -16,13 +15,13 @@ describe('concurrent writers', function () {
       // Stored A -> B and C -> D (child -> parent). Then B -> C and D -> A at once: each alone is fine, both make
       // A -> B -> C -> D -> A. Only the writers' lock (and the cycle search after it) sees the other's edge.
       const stored = await api('POST', '/pedigree', [
-        { germplasmDbId: id(n('A')), germplasmName: n('A'), parents: [ref(n('B'))] },
-        { germplasmDbId: id(n('C')), germplasmName: n('C'), parents: [ref(n('D'))] },
+        { germplasmDbId: id(n('A')), germplasmName: n('A'), parents: [ref(n('B'), 'FEMALE')] },
+        { germplasmDbId: id(n('C')), germplasmName: n('C'), parents: [ref(n('D'), 'FEMALE')] },
       ]);
       expect(stored.status, stored.text).to.equal(200);
       const results = await Promise.all([
-        api('POST', '/pedigree', [{ germplasmDbId: id(n('B')), parents: [ref(n('C'))] }]),
-        api('POST', '/pedigree', [{ germplasmDbId: id(n('D')), parents: [ref(n('A'))] }]),
+        api('POST', '/pedigree', [{ germplasmDbId: id(n('B')), parents: [ref(n('C'), 'FEMALE')] }]),
+        api('POST', '/pedigree', [{ germplasmDbId: id(n('D')), parents: [ref(n('A'), 'FEMALE')] }]),
       ]);
       expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).to.deep.equal([200, 400]);
       expect(results.find((r) => r.status === 400)!.text).to.contain('own ancestor');

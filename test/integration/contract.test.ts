@@ -1,5 +1,6 @@
 // The HTTP contract every endpoint shares (DESIGN.md, "The HTTP contract").
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { removeVariantSets, removeVendorOrders, vendorOrderIds } from '../support/genotyping.js';
 import { api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
@@ -17,7 +18,7 @@ describe('HTTP contract', () => {
       expect(res.headers.get('content-type')).to.match(/^application\/json/);
       expectValidResponse('get', '/germplasm', 200, res.json);
       const { pagination, status, datafiles } = res.json.metadata;
-      const total = (await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n'))[0].n;
+      const total = await count('MATCH (g:Germplasm) RETURN count(g) AS n');
       expect(pagination).to.deep.equal({ currentPage: 2, pageSize: 7, totalCount: total, totalPages: Math.ceil(total / 7) });
       expect(status).to.deep.equal([]);
       expect(datafiles).to.deep.equal([]);

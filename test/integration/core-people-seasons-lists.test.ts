@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -280,8 +281,8 @@ describe('lists', () => {
   });
 
   it('rejects a bad listType, non-string data and an unknown owner with 400, writing nothing', async () => {
-    const count = async () => (await server().graph.read<{ n: number }>('MATCH (l:List) RETURN count(l) AS n'))[0].n;
-    const before = await count();
+    const lists = () => count('MATCH (l:List) RETURN count(l) AS n');
+    const before = await lists();
     const badType = await api('POST', '/lists', [{ listName: 'Bad', listType: 'cultivars' }]);
     expect(badType.status).to.equal(400);
     expect(badType.text).to.contain('listType');
@@ -294,7 +295,7 @@ describe('lists', () => {
     ]);
     expect(badOwner.status).to.equal(400);
     expect(badOwner.text).to.contain('person-ghost');
-    expect(await count()).to.equal(before);
+    expect(await lists()).to.equal(before);
     expect((await api('PUT', '/lists/list-founder-parents', { listType: 'people' })).status).to.equal(400);
     expect((await api('PUT', '/lists/list-founder-parents', { listOwnerPersonDbId: 'person-ghost' })).status).to.equal(400);
     expect((await api('GET', '/lists/list-founder-parents')).json.result.listOwnerPersonDbId).to.equal('person-li-wei');

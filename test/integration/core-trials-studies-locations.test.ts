@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -19,18 +20,18 @@ async function post(path: string, records: unknown[]) {
   return res.json.result.data as any[];
 }
 
-async function count(label: string) {
-  const [row] = await server().graph.read<{ n: number }>(`MATCH (n:${label}) RETURN count(n) AS n`);
-  return row.n;
+/** How many nodes carry `label`. */
+async function nodesOf(label: string) {
+  return count(`MATCH (n:${label}) RETURN count(n) AS n`);
 }
 
 /** A 400 whose plain-text message contains each of `names`, with nothing written. */
 async function expect400(method: string, path: string, body: unknown, label: string, ...names: string[]) {
-  const before = await count(label);
+  const before = await nodesOf(label);
   const res = await api(method, path, body);
   expect(res.status, res.text).to.equal(400);
   for (const name of names) expect(res.text).to.contain(name);
-  expect(await count(label)).to.equal(before);
+  expect(await nodesOf(label)).to.equal(before);
 }
 
 const DEMO_TRIALS = ['trial-uniform-soybean-2023', 'trial-uniform-soybean-2024'];

@@ -2,10 +2,10 @@
 // and from the reciprocal, a selfing pair on a pedigree of the test's own, pairs never crossed, and bad requests.
 import { expect } from 'chai';
 import { api } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
 const PATH = '/extensions/duplicate-crosses';
-const run = `dup-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
+const { run, id } = runIds('dup-');
 
 describe('duplicate-cross look-up extension', () => {
   before(async () => {

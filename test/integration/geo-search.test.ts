@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { idsQuery } from '../../src/entities/cypher.js';
 import { compileWhere } from '../../src/entities/filters.js';
 import { imageEntity } from '../../src/modules/phenotyping/images/images.entity.js';
-import { removeNodes } from '../support/graph.js';
+import { count, removeNodes } from '../support/graph.js';
 import { explainPlan } from '../support/plan.js';
 import { api, createRecords, server } from '../support/server.js';
 import { search, searchIds } from '../support/search.js';
@@ -86,7 +86,7 @@ describe('area searches over GeoJSON (locations and images)', () => {
       ['12,52', 'coordinates'],
       [[AREA, TRIANGLE], 'coordinates'],
     ];
-    const saved = async () => (await server().graph.read<{ n: number }>('MATCH (s:SavedSearch) RETURN count(s) AS n'))[0].n;
+    const saved = () => count('MATCH (s:SavedSearch) RETURN count(s) AS n');
     const before = await saved();
     for (const [area, words] of cases) {
       const res = await api('POST', '/search/locations', { coordinates: area });

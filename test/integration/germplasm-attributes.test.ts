@@ -1,6 +1,7 @@
 // Germplasm attributes, their categories, attribute values and breeding methods, on the demo data (SoyBase cultivars
 // with maturity groups and colors) plus records created here.
 import { expect } from 'chai';
+import { count, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -24,10 +25,7 @@ describe('germplasm attributes, values and breeding methods', () => {
     );
   });
   after(async () => {
-    await server().graph.write(
-      'MATCH (n) WHERE n.crossingProjectDbId = $project OR n.programDbId = $program DETACH DELETE n',
-      { program: PROGRAM, project: PROJECT },
-    );
+    await removeWhere({ crossingProjectDbId: [PROJECT], programDbId: [PROGRAM] });
   });
 
   describe('GET/POST/PUT /attributes', () => {
@@ -246,15 +244,15 @@ describe('germplasm attributes, values and breeding methods', () => {
       expect(put.json.result).to.include({ attributeDbId: 'attribute-flower-color', attributeName: 'Flower color', germplasmDbId: 'soy-harosoy', value: 'purple' });
       expect(ids(await list('attributevalues', 'germplasmDbId=soy-harosoy&attributeDbId=attribute-pubescence-color'), 'attributeValueDbId')).to.deep.equal([]);
 
-      const before = await server().graph.read<{ n: number }>('MATCH (v:GermplasmAttributeValue) RETURN count(v) AS n');
+      const before = await count('MATCH (v:GermplasmAttributeValue) RETURN count(v) AS n');
       const bad = await api('POST', '/attributevalues', [
         { attributeDbId: 'attribute-flower-color', germplasmDbId: 'soy-essex', value: 'purple' },
         { attributeDbId: 'attribute-flower-color', germplasmDbId: 'soy-not-a-cultivar', value: 'white' },
       ]);
       expect(bad.status).to.equal(400);
       expect(bad.text).to.contain('soy-not-a-cultivar');
-      const after = await server().graph.read<{ n: number }>('MATCH (v:GermplasmAttributeValue) RETURN count(v) AS n');
-      expect(after[0].n).to.equal(before[0].n);
+      const after = await count('MATCH (v:GermplasmAttributeValue) RETURN count(v) AS n');
+      expect(after).to.equal(before);
       const badAttribute = await api('PUT', `/attributevalues/${created.attributeValueDbId}`, { attributeDbId: 'attribute-nope' });
       expect(badAttribute.status).to.equal(400);
       expect(badAttribute.text).to.contain('attribute-nope');

@@ -4,11 +4,10 @@
 import { expect } from 'chai';
 import { api } from '../support/server.js';
 import { expectServedResponse } from '../support/schema.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `cmp-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
+const { run, id, ref } = runIds('cmp-');
 const short = (dbId: string) => dbId.slice(run.length + 1);
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
 const PATH = '/extensions/germplasm-comparison';
 
 // F1, F2, F3 founders; FS1 and FS2 = F1 x F2 (full sibs); H = F1 x F3 (a half sib of both); BC = FS1 x F1 (a

@@ -1,10 +1,12 @@
 // GET /germplasm/{germplasmDbId}/mcpd, the germplasm filters that go through studies, trials and programs, and the
 // GeoJSON check on germplasmOrigin.
 import { expect } from 'chai';
+import { count, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `mcpd${Date.now().toString(36)}`;
+const run = runIds('mcpd').run;
 
 async function mcpd(germplasmDbId: string) {
   const res = await api('GET', `/germplasm/${encodeURIComponent(germplasmDbId)}/mcpd`);
@@ -186,7 +188,7 @@ describe('GET /germplasm filters through studies, trials and programs', () => {
     );
   });
   after(async () => {
-    await server().graph.write('MATCH (n) WHERE n.testRun = $run DETACH DELETE n', { run });
+    await removeWhere({ testRun: [run] });
   });
 
   it('filters by study, trial and program through observation units (repeated values: any of them)', async () => {
@@ -249,14 +251,14 @@ describe('germplasmOrigin coordinates are checked GeoJSON', () => {
       [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] } }, 'crosses itself'],
       [{ type: 'Feature' }, 'germplasmOrigin[0].coordinates.geometry'],
     ];
-    const before = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
+    const before = await count('MATCH (g:Germplasm) RETURN count(g) AS n');
     for (const [coordinates, named] of cases) {
       const res = await api('POST', '/germplasm', [{ germplasmName: `${run} ok` }, { germplasmName: `${run} bad`, germplasmOrigin: [{ coordinates }] }]);
       expect(res.status, JSON.stringify(coordinates)).to.equal(400);
       expect(res.text).to.contain('body[1]').and.contain(named);
     }
-    const after = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
-    expect(after[0].n).to.equal(before[0].n);
+    const after = await count('MATCH (g:Germplasm) RETURN count(g) AS n');
+    expect(after).to.equal(before);
 
     const put = await api('PUT', '/germplasm/germplasm-demo-scd-18-3321', {
       germplasmOrigin: [{ coordinates: point([-88.2, 40.1]) }, { coordinates: point([-88.2]) }],

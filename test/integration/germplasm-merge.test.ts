@@ -5,12 +5,12 @@
 // (unknown, cycle, crops, conflicting parents, a child of both, a cross's family, ownership, bad body) changes nothing.
 import { expect } from 'chai';
 import { createApiToken } from '../../src/auth/tokens.js';
-import { removeNodes } from '../support/graph.js';
+import { HISTORY, removeNodes, removeRecords } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectServedResponse } from '../support/schema.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `mrg-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
+const { run, id } = runIds('mrg-');
 const PATH = (survivor: string) => `/extensions/germplasm/${encodeURIComponent(survivor)}/merge`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -69,19 +69,9 @@ async function refused(survivor: string, duplicate: string, status: number, mess
 
 describe('germplasm merge extension', () => {
   after(async () => {
-    const graph = server().graph;
-    const families = created.filter(([label]) => label === 'Germplasm').map(([, , dbId]) => dbId);
-    // The pedigree history of this file's germplasm first, then the germplasm and the other records.
-    await graph.write(
-      `MATCH (h:PedigreeChange)-[:CHANGES_CHILD|CHANGES_PARENT]->(g:Germplasm) WHERE g.germplasmDbId STARTS WITH $run OR g.germplasmDbId IN $families
-       WITH DISTINCT h DETACH DELETE h`,
-      { run, families },
-    );
-    await graph.write(
-      `UNWIND $rows AS row MATCH (n) WHERE row.label IN labels(n) AND n[row.idProp] = row.id DETACH DELETE n`,
-      { rows: created.map(([label, idProp, dbId]) => ({ label, idProp, id: dbId })) },
-    );
-    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run });
+    // The records and germplasm of this file, with the pedigree history of the germplasm.
+    await removeRecords(created.map(([label, idProp, id]) => ({ label, idProp, id })), HISTORY);
+    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run }, HISTORY);
   });
 
   describe('a merge that moves everything', () => {

@@ -3,10 +3,9 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `kin-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+const { run, id, ref } = runIds('kin-');
 const PATH = '/extensions/kinship';
 
 // F1..F4 founders; A = F1 x F2 and B = F1 x F3 are half sibs; C = A x B; S = C selfed; BC = C x F2; K is a clone

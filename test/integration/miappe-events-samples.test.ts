@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
+import { removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { at, mappingTests, storeAndReadBack, type Check as MiappeCheck, type Row } from '../support/miappe.js';
 import { expectValidResponse } from '../support/schema.js';
@@ -82,10 +83,8 @@ const ROWS: Array<Row<Kind>> = [
 
 describe('MIAPPE v1.1 mapping on events and samples', () => {
   after(async () => {
-    await server().graph.write(
-      'MATCH (n) WHERE (n:Event AND n.eventTypeDbId = $event) OR (n:Sample AND n.sampleName = $sample) DETACH DELETE n',
-      { event: EVENT.eventTypeDbId, sample: SAMPLE.sampleName },
-    );
+    await removeWhere({ eventTypeDbId: [EVENT.eventTypeDbId] }, { label: 'Event' });
+    await removeWhere({ sampleName: [SAMPLE.sampleName] }, { label: 'Sample' });
   });
 
   mappingTests(ROWS, BODIES, roundTrip);

@@ -2,7 +2,8 @@
 // mapping table): each mapped element is posted in an observation unit of a study made here, read back with
 // GET /observationunits/{id}, and compared at the mapped path. Everything made here is removed afterwards.
 import { expect } from 'chai';
-import { api, server } from '../support/server.js';
+import { removeWhere } from '../support/graph.js';
+import { api } from '../support/server.js';
 import { storeAndReadBack } from '../support/miappe.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -56,7 +57,7 @@ describe('MIAPPE experimental factors and observation units', () => {
   });
 
   after(async () => {
-    await server().graph.write('MATCH (n) WHERE n.observationUnitDbId IN $units OR n.studyDbId = $study DETACH DELETE n', { units: made, study });
+    await removeWhere({ observationUnitDbId: made, studyDbId: [study] });
   });
 
   it('DM-60 Experimental factor: observationUnit.treatments[]', async () => {

@@ -2,6 +2,7 @@
 // an observation variable (its trait, method and scale created with it), read back with GET /variables/{id}, and
 // compared at the mapped path. Row with no direct mapping, so no test: DM-94 (time scale).
 import { expect } from 'chai';
+import { byIds, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { storeAndReadBack } from '../support/miappe.js';
 import { expectAllFields } from '../support/schema.js';
@@ -31,10 +32,7 @@ async function roundTrip(fields: Record<string, unknown>) {
 
 describe('MIAPPE observed variables (variables)', () => {
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE any(k IN ['observationVariableDbId', 'traitDbId', 'methodDbId', 'scaleDbId'] WHERE n[k] IN $ids) DETACH DELETE n`,
-      { ids: created },
-    );
+    await removeWhere(byIds(['observationVariableDbId', 'traitDbId', 'methodDbId', 'scaleDbId'], created));
   });
 
   it('DM-82 Observed variable: ObservationVariable', async () => {

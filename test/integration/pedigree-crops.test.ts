@@ -7,15 +7,13 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { BARLEY, FIXTURES } from '../../src/demo/load.js';
 import { cli } from '../support/cli.js';
-import { removeNodes } from '../support/graph.js';
+import { count, removeNodes } from '../support/graph.js';
+import { heliumFile } from '../support/helium.js';
 import { api, server } from '../support/server.js';
 
 /** PARENT relationships whose child and parent are of different crops, anywhere in the database. */
 async function crossCropEdges(): Promise<number> {
-  const [{ n }] = await server().graph.read<{ n: number }>(
-    'MATCH (c:Germplasm)-[:PARENT]->(p:Germplasm) WHERE c.commonCropName <> p.commonCropName RETURN count(*) AS n',
-  );
-  return n;
+  return count('MATCH (c:Germplasm)-[:PARENT]->(p:Germplasm) WHERE c.commonCropName <> p.commonCropName RETURN count(*) AS n');
 }
 
 /** The parents of each germplasm of a crop whose DbId starts with `prefix`: DbId -> ["parent name:TYPE", ...]. */
@@ -192,6 +190,7 @@ describe('pedigree imports scoped to a crop', function () {
     const run = await importFile([barn, '--crop', 'Barley', '--genus', 'Hordeum', '--species', 'vulgare', '--id-prefix', 'barn-']);
     expect([0, 3], run.stderr).to.include(run.code);
     const r = report(barn);
+    const file = heliumFile(barn);
     // The demo's sexed barley relationships are all still there (the file's parents without a sex kept them).
     expect(await sexed()).to.deep.equal(sexedBefore);
     expect(r.typeChanged).to.equal(0);
@@ -204,20 +203,15 @@ describe('pedigree imports scoped to a crop', function () {
     // Every germplasm has a crop: the new ones are Barley; soybean names such as Columbus became barley germplasm.
     const [{ none }] = await server().graph.read<{ none: number }>(
       'UNWIND $names AS name MATCH (g:Germplasm {germplasmName: name}) WHERE g.commonCropName IS NULL RETURN count(g) AS none',
-      { names: [...new Set(fs.readFileSync(barn, 'utf8').split('\n').slice(2).flatMap((l) => l.split('\t').slice(0, 2).map((c) => c.trim())).filter(Boolean))] },
+      { names: [...file.names] },
     );
     expect(none).to.equal(0);
     expect(r.otherCrops).to.deep.include({ name: 'Columbus', crops: ['Soybean'] });
 
     // Each line of the file has exactly the parents it gives, unless the demo barley (the ExHIBiT file) already gives
     // it others: then the rows are rejected and the report says why.
-    const given = new Map<string, Set<string>>();
-    for (const line of fs.readFileSync(barn, 'utf8').split('\n').slice(2)) {
-      const [child, parent] = line.split('\t').map((c) => c?.trim());
-      if (!child) continue;
-      if (!given.has(child)) given.set(child, new Set());
-      if (parent) given.get(child)!.add(parent);
-    }
+    const given = new Map([...file.children].map((child) => [child, new Set<string>()]));
+    for (const { child, parent } of file.pairs) given.get(child)!.add(parent);
     const rejectedLines = new Set([...r.rejected, ...r.conflicts].map((x: { germplasmName: string }) => x.germplasmName));
     const stored = await server().graph.read<{ name: string; parents: string[]; types: string[] }>(
       `UNWIND $names AS name MATCH (g:Germplasm {germplasmName: name, commonCropName: 'Barley'})

@@ -9,6 +9,8 @@ import { expect } from 'chai';
 import { BARLEY, FIXTURES } from '../../src/demo/load.js';
 import { snapshotEdges } from '../../src/modules/germplasm/pedigree/commands/recordPedigreeChanges.js';
 import { cli } from '../support/cli.js';
+import { HISTORY, count, removeNodes, removeWhere } from '../support/graph.js';
+import { heliumFile } from '../support/helium.js';
 import { api, server } from '../support/server.js';
 
 const CROP = 'PtBarley';
@@ -24,26 +26,10 @@ async function cropEdges(): Promise<Pair[]> {
   );
 }
 
-/** The file's relationships (line, parent) and distinct names, read from the Helium edge list by the test itself. */
-function barnFile(file: string) {
-  const pairs: Array<{ child: string; parent: string; line: number }> = [];
-  const names = new Set<string>();
-  fs.readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-    if (i < 2 || !text.trim()) return;
-    const [child, parent] = text.split('\t').map((c) => c.trim());
-    if (child) names.add(child);
-    if (parent) names.add(parent);
-    if (child && parent) pairs.push({ child, parent, line: i + 1 });
-  });
-  return { pairs, names };
-}
-
-const removeCrop = () =>
-  server().graph.write(
-    `MATCH (g:Germplasm) WHERE g.commonCropName = $crop OR g.germplasmDbId STARTS WITH 'ptt-'
-     OPTIONAL MATCH (h:PedigreeChange)-[:CHANGES_CHILD]->(g) DETACH DELETE h, g`,
-    { crop: CROP },
-  );
+const removeCrop = async () => {
+  await removeWhere({ commonCropName: [CROP] }, { label: 'Germplasm', owned: HISTORY });
+  await removeNodes('Germplasm', 'germplasmDbId', { startsWith: 'ptt-' }, HISTORY);
+};
 
 describe('imports keep known parent types', function () {
   this.timeout(300_000);
@@ -71,7 +57,7 @@ describe('imports keep known parent types', function () {
   });
 
   it('BaRN over ExHIBiT: no FEMALE or MALE becomes POPULATION; kept sexes counted, conflicts shown with both sets, names add up', async () => {
-    const { pairs, names } = barnFile(barn());
+    const { pairs, names } = heliumFile(barn());
     const stored = new Map(sexedBefore.map((e) => [`${e.child}\t${e.parent}`, e.parentType]));
     // The relationships of the file stored with a sex: today's import turned them all into POPULATION.
     const sexedInFile = new Set(pairs.filter((p) => stored.has(`${p.child}\t${p.parent}`)).map((p) => `${p.child}\t${p.parent}`));
@@ -275,7 +261,6 @@ describe('the pedigree history write', function () {
     expect(res.status, res.text).to.equal(200);
     const said = res.json.metadata.status.map((s: { message: string }) => s.message).find((m: string) => m.includes('recorded as pedigree change'));
     const changeId = /pedigree change (\S+)\.$/.exec(said)![1];
-    const [{ n }] = await server().graph.read<{ n: number }>('MATCH (h:PedigreeChange {changeId: $changeId}) RETURN count(h) AS n', { changeId });
-    expect(n).to.equal(1);
+    expect(await count('MATCH (h:PedigreeChange {changeId: $changeId}) RETURN count(h) AS n', { changeId })).to.equal(1);
   });
 });

@@ -4,14 +4,13 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api, createRecords, server } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `qc-${Date.now().toString(36)}`;
+const { run, id, refById: ref } = runIds('qc-');
 const CROP = `Crop ${run}`;
 const OTHER = `Other ${run}`;
 const PATH = '/extensions/pedigree-quality';
 const CHECKS = ['CYCLE', 'PARENT_SET', 'CROSSING_YEAR', 'CROSS_CROP', 'DUPLICATE_CROSS', 'SIMILAR_NAME', 'UNKNOWN_PARENT', 'SISTER_LINES', 'UNKNOWN_PARENTS'];
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), parentType });
 
 describe('pedigree quality report extension', () => {
   let programDbId: string;

@@ -11,6 +11,7 @@ import { presentPedigreeNode } from '../../src/modules/germplasm/pedigree/presen
 import { purdyGraph, type PurdyEdge } from '../../src/modules/germplasm/pedigree/purdy.js';
 import type { TraversedNode } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { api, server } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
 /** The statement GET /pedigree sent before it read pages as rows. */
 function referenceQuery(shape: PedigreeShape, filter: ReturnType<typeof compileWhere>): string {
@@ -67,9 +68,7 @@ async function compare(query: string): Promise<number> {
   return want.total;
 }
 
-const run = `r${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), parentType });
+const { id, refById: ref } = runIds('r');
 const inline = (name: string) => `( ${name} )`;
 
 // Named founders; unnamed crosses (written inline, as SoyBase names them) three deep; a backcross chain through

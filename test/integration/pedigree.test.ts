@@ -4,13 +4,13 @@ import { purdyLevels, setPurdyLevels } from '../../src/modules/germplasm/pedigre
 import { compileWhere } from '../../src/entities/filters.js';
 import { germplasmEntity } from '../../src/modules/germplasm/germplasm/germplasm.entity.js';
 import { traversalStatement } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { count } from '../support/graph.js';
 import { profiledMemory } from '../support/plan.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `t${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+const { run, id, ref } = runIds('t');
 const names = (nodes: Array<{ germplasmDbId: string }>) => nodes.map((n) => n.germplasmDbId.slice(run.length + 1));
 
 async function pedigree(query: string) {
@@ -21,11 +21,7 @@ async function pedigree(query: string) {
 }
 
 async function edgeCount(): Promise<number> {
-  const [row] = await server().graph.read<{ n: number }>(
-    'MATCH (c:Germplasm)-[r:PARENT]->() WHERE c.germplasmDbId STARTS WITH $run RETURN count(r) AS n',
-    { run },
-  );
-  return row.n;
+  return count('MATCH (c:Germplasm)-[r:PARENT]->() WHERE c.germplasmDbId STARTS WITH $run RETURN count(r) AS n', { run });
 }
 
 // F1..F4 founders; A = F1 x F2 and B = F1 x F3 are half-sibs; C = A x B closes a diamond on F1; S is C selfed;
@@ -167,8 +163,7 @@ describe('pedigree', () => {
 
     it('answers every pedigree node when no filter is given (as BRAVA calls it)', async () => {
       const body = await pedigree('pageSize=5');
-      const [row] = await server().graph.read<{ n: number }>('MATCH (g:Germplasm) RETURN count(g) AS n');
-      expect(body.metadata.pagination.totalCount).to.equal(row.n);
+      expect(body.metadata.pagination.totalCount).to.equal(await count('MATCH (g:Germplasm) RETURN count(g) AS n'));
     });
 
     it('writes the Purdy string of named parents by their names; a selfed line as its source', async () => {

@@ -3,10 +3,14 @@
 import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { eventEntity } from '../../src/modules/phenotyping/events/events.entity.js';
-import { count } from '../support/graph.js';
+import { HAS_CONTENT } from '../../src/modules/phenotyping/images/queries.js';
+import { count, removeNodes } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
+
+/** An image's content node goes with it. */
+const CONTENT = { type: HAS_CONTENT, dir: 'out' } as const;
 
 const PLANTING = 'event-urbana-2024-planting';
 const FERTILIZER = 'event-urbana-2024-fertilizer';
@@ -169,7 +173,7 @@ describe('images', () => {
   const call = (query = '') => list('images', query, { sortIds: true });
   const created: string[] = [];
   after(async () => {
-    await server().graph.write('MATCH (i:Image) WHERE i.imageDbId IN $ids OPTIONAL MATCH (i)-[:HAS_CONTENT]->(c) DETACH DELETE i, c', { ids: created });
+    await removeNodes('Image', 'imageDbId', created, [CONTENT]);
   });
 
   it('lists the demo images with unit, location and tags', async () => {
@@ -338,7 +342,7 @@ describe('images', () => {
       await putContent(ids[0], png(2, 2));
     });
     afterEach(async () => {
-      await server().graph.write('MATCH (i:Image) WHERE "ei-delete" IN i.descriptiveOntologyTerms OPTIONAL MATCH (i)-[:HAS_CONTENT]->(c) DETACH DELETE i, c');
+      await removeNodes('Image', 'imageDbId', ids, [CONTENT]);
     });
     const remove = async (body: object) => {
       const res = await api('POST', '/delete/images', body);

@@ -3,7 +3,7 @@
 // GET /observationlevels and study.observationLevels. Units of the rule tests live in studies made here ("OUT ..."),
 // removed afterwards, so the demo studies' levels stay as other tests expect them.
 import { expect } from 'chai';
-import { removeNodes } from '../support/graph.js';
+import { removeNodes, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
@@ -209,11 +209,8 @@ describe('observation units: writes and the level rules', () => {
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE (n:ObservationUnit AND n.observationUnitDbId IN $units) OR n.outTest OR n.studyDbId IN $studies OR n.trialDbId = $trial OR n.programDbId = $program
-       DETACH DELETE n`,
-      { units: made, studies: [studyA, studyB], trial, program },
-    );
+    await removeNodes('ObservationUnit', 'observationUnitDbId', made);
+    await removeWhere({ outTest: [true], studyDbId: [studyA, studyB], trialDbId: [trial], programDbId: [program] });
   });
 
   it('takes a whole layout in one POST: parents named by level and code get their DbIds and PART_OF edges', async () => {

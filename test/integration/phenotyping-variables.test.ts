@@ -3,7 +3,7 @@
 // shared parts (a variable shows its trait, method and scale as their current records). Records made here carry
 // "PV" names and are removed afterwards; observations are raw Cypher (the observation API is not under test here).
 import { expect } from 'chai';
-import { count } from '../support/graph.js';
+import { byIds, count, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -28,11 +28,7 @@ describe('phenotyping: ontologies, traits, methods, scales, variables', () => {
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE n.pvTest OR any(k IN ['programDbId', 'trialDbId', 'studyDbId', 'ontologyDbId', 'traitDbId', 'methodDbId', 'scaleDbId', 'observationVariableDbId']
-         WHERE n[k] IN $ids) DETACH DELETE n`,
-      { ids: created },
-    );
+    await removeWhere({ pvTest: [true], ...byIds(['programDbId', 'trialDbId', 'studyDbId', 'ontologyDbId', 'traitDbId', 'methodDbId', 'scaleDbId', 'observationVariableDbId'], created) });
   });
 
   describe('ontologies', () => {

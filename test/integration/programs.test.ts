@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
@@ -72,15 +73,15 @@ describe('programs (generic entity path)', () => {
   });
 
   it('rejects a reference to an unknown person with 400 and writes nothing', async () => {
-    const before = await server().graph.read<{ n: number }>('MATCH (p:Program) RETURN count(p) AS n');
+    const before = await count('MATCH (p:Program) RETURN count(p) AS n');
     const res = await api('POST', '/programs', [
       { programName: 'Fine one' },
       { programName: 'Bad lead', leadPersonDbId: 'person-that-does-not-exist' },
     ]);
     expect(res.status).to.equal(400);
     expect(res.text).to.contain('person-that-does-not-exist');
-    const after = await server().graph.read<{ n: number }>('MATCH (p:Program) RETURN count(p) AS n');
-    expect(after[0].n).to.equal(before[0].n);
+    const after = await count('MATCH (p:Program) RETURN count(p) AS n');
+    expect(after).to.equal(before);
   });
 
   it('links a lead person that exists and shows its name', async () => {

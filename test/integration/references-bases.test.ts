@@ -10,10 +10,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { mulberry32 } from '../../bench/generate.js';
+import { count } from '../support/graph.js';
 import { cli, cliAsProcess } from '../support/cli.js';
 import { importOwnVcf, removeGenotypingStudy } from '../support/genotyping.js';
 import { expectValidResponse } from '../support/schema.js';
-import { api, server } from '../support/server.js';
+import { api } from '../support/server.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/genotyping/', import.meta.url));
 const TEMPLATE = '/references/{referenceDbId}/bases';
@@ -22,14 +24,7 @@ const PAGE = 100_000;
 
 /** Seeded bases (mulberry32), some in lower case as soft-masked assemblies have them. */
 function simulated(seed: number, length: number, letters = 'ACGT'): string {
-  let a = seed >>> 0;
-  const rnd = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rnd = mulberry32(seed);
   let out = '';
   for (let i = 0; i < length; i++) {
     const base = letters[Math.floor(rnd() * letters.length)];
@@ -82,13 +77,11 @@ async function allPages(id: string, range: string) {
 }
 
 async function blockCount(referenceDbId: string): Promise<number> {
-  const [row] = await server().graph.read<{ n: number }>('MATCH (b:SequenceBlock {referenceDbId: $referenceDbId}) RETURN count(b) AS n', { referenceDbId });
-  return row.n;
+  return count('MATCH (b:SequenceBlock {referenceDbId: $referenceDbId}) RETURN count(b) AS n', { referenceDbId });
 }
 
 async function stagedBlocks(): Promise<number> {
-  const [row] = await server().graph.read<{ n: number }>('MATCH (b:StagedSequenceBlock) RETURN count(b) AS n');
-  return row.n;
+  return count('MATCH (b:StagedSequenceBlock) RETURN count(b) AS n');
 }
 
 describe('genotyping: reference sequences (FASTA import, GET /references/{referenceDbId}/bases)', function () {

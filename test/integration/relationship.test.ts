@@ -5,10 +5,9 @@ import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { mulberry32 } from '../../bench/generate.js';
 import { api } from '../support/server.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `rel-${Date.now().toString(36)}`;
-const id = (name: string) => `${run}-${name}`;
-const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+const { run, id, ref } = runIds('rel-');
 const INBREEDING = '/extensions/inbreeding';
 const INVERSE = '/extensions/relationship-inverse';
 

@@ -3,6 +3,7 @@
 // Everything is created here with distinctive "SGM" names and removed afterwards; observation units (germplasm ->
 // study) are raw Cypher, since the observation-unit API is not under test here.
 import { expect } from 'chai';
+import { byIds, removeWhere } from '../support/graph.js';
 import { createRecords, server } from '../support/server.js';
 import { searchIds } from '../support/search.js';
 
@@ -65,11 +66,8 @@ describe('search members of the Germplasm module that reach through other record
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE n.sgmTest OR any(k IN ['programDbId', 'trialDbId', 'studyDbId', 'germplasmDbId', 'attributeDbId', 'attributeValueDbId']
-         WHERE n[k] IN $ids AND NOT (n:ObservationUnit)) DETACH DELETE n`,
-      { ids: created },
-    );
+    await removeWhere(byIds(['programDbId', 'trialDbId', 'studyDbId', 'germplasmDbId', 'attributeDbId', 'attributeValueDbId'], created), { unless: 'ObservationUnit' });
+    await removeWhere({ sgmTest: [true] });
   });
 
   it('germplasm: instituteCodes, programNames, studyNames, trialNames (OR within, AND across)', async () => {

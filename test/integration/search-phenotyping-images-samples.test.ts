@@ -2,6 +2,7 @@
 // member, AND across members, inclusive ranges. Records are created here with distinctive "SPI" values (a program,
 // trial and study of their own; the unit and observation are raw Cypher, as only their DbIds matter) and removed.
 import { expect } from 'chai';
+import { removeWhere } from '../support/graph.js';
 import { api, createRecords, server } from '../support/server.js';
 import { searchIds } from '../support/search.js';
 
@@ -64,12 +65,9 @@ describe('search members of images and samples', () => {
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE n.spiTest OR n.imageDbId IN $images OR n.sampleDbId IN $samples OR n.plateDbId IN [$plate1, $plate2]
-         OR n.programDbId = $program OR n.trialDbId = $trial OR n.studyDbId = $study
-       DETACH DELETE n`,
-      { images: [I1, I2, I3], samples: [S1, S2, S3], program: P, trial: T, study: S, plate1: PL1, plate2: PL2 },
-    );
+    await removeWhere({
+      spiTest: [true], imageDbId: [I1, I2, I3], sampleDbId: [S1, S2, S3], plateDbId: [PL1, PL2], programDbId: [P], trialDbId: [T], studyDbId: [S],
+    });
   });
 
   describe('images', () => {

@@ -5,6 +5,7 @@
 // three observations; the level members use the demo field layout. Everything created is removed afterwards.
 import { expect } from 'chai';
 import { loadSpec } from '../../src/openapi/spec.js';
+import { removeWhere } from '../support/graph.js';
 import { api, createRecords, server } from '../support/server.js';
 import { search, searchIds } from '../support/search.js';
 
@@ -50,11 +51,7 @@ describe('search: observations', () => {
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE n.spoTest OR n.observationDbId IN $obs OR n.studyDbId IN $studies OR n.trialDbId = $trial
-         OR n.programDbId = $program OR n.locationDbId = $location DETACH DELETE n`,
-      { obs: [O1, O2, O3], studies: [S1, S2], trial: T, program: P, location: L },
-    );
+    await removeWhere({ spoTest: [true], observationDbId: [O1, O2, O3], studyDbId: [S1, S2], trialDbId: [T], programDbId: [P], locationDbId: [L] });
   });
 
   it('maps every member of ObservationSearchRequest to a filter', async () => {

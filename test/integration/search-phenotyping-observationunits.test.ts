@@ -3,6 +3,7 @@
 // of one member OR, members AND. The request has no Min/Max or Start/End members, so there are no ranges to test.
 // On the demo layout; observations of two test variables are made here with raw Cypher and removed afterwards.
 import { expect } from 'chai';
+import { removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { search, searchIds } from '../support/search.js';
 
@@ -32,7 +33,7 @@ describe('search members of observation units', () => {
   });
 
   after(async () => {
-    await server().graph.write('MATCH (n) WHERE n.souvTest DETACH DELETE n');
+    await removeWhere({ souvTest: [true] });
   });
 
   it('DbIds and names of the unit, its study, trial, program, location, season and germplasm (OR within, AND across)', async () => {

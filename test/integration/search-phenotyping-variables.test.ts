@@ -2,6 +2,7 @@
 // a term matching nothing is no error, and no member is ignored. Everything is created here with "SPV" names and
 // removed afterwards; observations (variable -> unit -> study) are raw Cypher, since that API is not under test here.
 import { expect } from 'chai';
+import { byIds, removeWhere } from '../support/graph.js';
 import { api, createRecords, server } from '../support/server.js';
 import { search, searchIds } from '../support/search.js';
 
@@ -69,11 +70,7 @@ describe('search variables: every member of the search request', () => {
   });
 
   after(async () => {
-    await server().graph.write(
-      `MATCH (n) WHERE n.spvTest OR any(k IN ['programDbId', 'trialDbId', 'studyDbId', 'ontologyDbId', 'observationVariableDbId', 'traitDbId', 'methodDbId', 'scaleDbId']
-         WHERE n[k] IN $ids) DETACH DELETE n`,
-      { ids: created },
-    );
+    await removeWhere({ spvTest: [true], ...byIds(['programDbId', 'trialDbId', 'studyDbId', 'ontologyDbId', 'observationVariableDbId', 'traitDbId', 'methodDbId', 'scaleDbId'], created) });
   });
 
   const SPV = { commonCropNames: ['SPVCrop', 'SPVCrop2'] };

@@ -6,10 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { entities, searchables } from '../../src/modules/registry.js';
+import { count } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
-import { search } from '../support/search.js';
+import { search, searchResults } from '../support/search.js';
 
 /** Runs `work` with some search settings changed on the running service, restoring them afterwards. */
 async function withSearchConfig(change: Partial<ReturnType<typeof server>['config']['search']>, work: () => Promise<void>) {
@@ -110,12 +111,7 @@ describe('search', () => {
       expect(early.status).to.equal(202);
       expectValidResponse('get', '/search/germplasm/{searchResultsDbId}', 202, early.json);
       expect(early.json.result.searchResultsDbId).to.equal(id);
-      let res = early;
-      const deadline = Date.now() + 15_000;
-      while (res.status === 202 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        res = await api('GET', `/search/germplasm/${id}`);
-      }
+      const res = await searchResults('germplasm', id);
       expect(res.status).to.equal(200);
       expect(res.json.result.data.map((g: any) => g.germplasmDbId)).to.deep.equal(['soy-williams-82']);
     });
@@ -142,11 +138,11 @@ describe('search', () => {
     expect(badDate.status).to.equal(400);
     expect(badDate.text).to.contain('searchDateRangeStart');
     expect((await api('POST', '/search/germplasm', [])).status).to.equal(400);
-    const before = (await server().graph.read<{ n: number }>('MATCH (s:SavedSearch) RETURN count(s) AS n'))[0].n;
+    const before = await count('MATCH (s:SavedSearch) RETURN count(s) AS n');
     const unknown = await api('POST', '/search/germplasm', { germplasmDbIds: ['soy-essex'], colour: ['green'] });
     expect(unknown.status).to.equal(202);
     expect(unknown.json.metadata.status.map((s: any) => s.message).join(' ')).to.contain('"colour"');
-    const after = (await server().graph.read<{ n: number }>('MATCH (s:SavedSearch) RETURN count(s) AS n'))[0].n;
+    const after = await count('MATCH (s:SavedSearch) RETURN count(s) AS n');
     expect(after).to.be.at.least(before);
   });
 });

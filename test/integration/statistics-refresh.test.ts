@@ -7,8 +7,9 @@ import { BULK_ROWS } from '../../src/graph/schema.js';
 import { removeNodes } from '../support/graph.js';
 import { api } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
+import { runIds } from '../support/run-ids.js';
 
-const run = `stats-${Date.now()}`;
+const run = runIds('stats-').run;
 const REFRESH = 'CALL db.resampleOutdatedIndexes()';
 
 /** `count` new crosses of two new parents: count + 2 germplasm and 2 x count relationships. */

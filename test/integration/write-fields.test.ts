@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { entities } from '../../src/modules/registry.js';
 import type { EntityDef } from '../../src/entities/types.js';
 import { loadSpec } from '../../src/openapi/spec.js';
-import { api, server } from '../support/server.js';
+import { removeRecords } from '../support/graph.js';
+import { api } from '../support/server.js';
 
 const UNKNOWN = 'notABrapiField';
 
@@ -225,7 +226,7 @@ describe('every write stores each field or refuses it naming it (issue 33, item 
     }
   });
   after(async () => {
-    for (const { label, idProp, id } of made) await server().graph.write(`MATCH (n:${label} {${idProp}: $id}) DETACH DELETE n`, { id });
+    await removeRecords(made);
   });
 
   for (const entity of writable) {

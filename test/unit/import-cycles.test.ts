@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { cycles } from '../../src/modules/germplasm/pedigree/stronglyConnected.js';
 
 const SRC = path.resolve('src');
 
@@ -43,43 +44,6 @@ function resolve(from: string, spec: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** Strongly connected components with more than one file (or a file importing itself): Tarjan's algorithm. */
-export function cycles(graph: Map<string, string[]>): string[][] {
-  let index = 0;
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const out: string[][] = [];
-  const visit = (node: string): void => {
-    order.set(node, index);
-    low.set(node, index);
-    index += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, order.get(next)!));
-      }
-    }
-    if (low.get(node) === order.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) out.push(component.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!order.has(node)) visit(node);
-  return out;
 }
 
 describe('import graph of src/', () => {

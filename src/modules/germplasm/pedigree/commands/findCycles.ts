@@ -14,6 +14,7 @@
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
 import type { Edge } from '../types.js';
+import { stronglyConnected } from '../stronglyConnected.js';
 
 export interface Cycle {
   child: string;
@@ -67,7 +68,7 @@ export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): 
       }
     }
   }
-  const component = stronglyConnected([...parents.keys()], parents);
+  const component = componentOf([...parents.keys()], parents);
   const name = (id: string) => scope.nameOf(id) ?? names.get(id) ?? id;
   return edges
     .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))
@@ -78,60 +79,16 @@ export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): 
 function cyclesAmong(edges: Edge[]): Cycle[] {
   const parents = new Map<string, string[]>();
   for (const e of edges) parents.set(e.child, [...(parents.get(e.child) ?? []), e.parent]);
-  const component = stronglyConnected([...parents.keys()], parents);
+  const component = componentOf([...parents.keys()], parents);
   return edges
     .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))
     .map((e) => ({ child: e.child, parent: e.parent, path: [e.child, ...pathWithin(e.parent, e.child, parents)] }));
 }
 
-/** Tarjan's strongly connected components, iterative (pedigrees are deep enough to overflow recursion). */
-function stronglyConnected(nodes: string[], next: Map<string, string[]>): Map<string, number> {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
+/** The number of each node's strongly connected component. */
+function componentOf(nodes: string[], next: Map<string, string[]>): Map<string, number> {
   const component = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  let counter = 0;
-  let components = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const work: Array<{ node: string; i: number }> = [{ node: root, i: 0 }];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length) {
-      const frame = work[work.length - 1];
-      const out = next.get(frame.node) ?? [];
-      if (frame.i < out.length) {
-        const to = out[frame.i++];
-        if (!index.has(to)) {
-          index.set(to, counter);
-          low.set(to, counter++);
-          stack.push(to);
-          onStack.add(to);
-          work.push({ node: to, i: 0 });
-        } else if (onStack.has(to)) {
-          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
-        }
-        continue;
-      }
-      work.pop();
-      if (work.length) {
-        const parent = work[work.length - 1].node;
-        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
-      }
-      if (low.get(frame.node) === index.get(frame.node)) {
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.set(member, components);
-        } while (member !== frame.node);
-        components++;
-      }
-    }
-  }
+  stronglyConnected(nodes, next).forEach((members, i) => members.forEach((m) => component.set(m, i)));
   return component;
 }
 

@@ -1,0 +1,63 @@
+// Phenotype records set up through the BrAPI calls the way a breeder's import sends them (a variable, studies, one
+// observation unit per record and one observation on each), shared by the breeding-values test and its benchmark.
+// `post` is the caller's authenticated POST answering the envelope's `result` (the test's api(), the bench's fetch).
+
+export type Post = (route: string, body: unknown) => Promise<{ data: any[] }>;
+
+/** One record: a germplasm's plot in a study (in a rep, when given) and its observed value. */
+export interface PlotRecord {
+  germplasm: string;
+  study: string;
+  rep?: string;
+  value: string;
+}
+
+/** A numerical variable named `name` (its trait, method and scale named after it); its DbId. */
+export async function postVariable(post: Post, name: string): Promise<string> {
+  const result = await post('/variables', [{
+    observationVariableName: name, trait: { traitName: `${name} trait` }, method: { methodName: `${name} method` },
+    scale: { scaleName: `${name} scale`, dataType: 'Numerical' },
+  }]);
+  return result.data[0].observationVariableDbId as string;
+}
+
+/** Studies of these names; their DbIds in the same order. */
+export async function postStudies(post: Post, names: string[]): Promise<string[]> {
+  return (await post('/studies', names.map((studyName) => ({ studyName })))).data.map((s) => s.studyDbId as string);
+}
+
+/**
+ * One unit per record (`${unitName} ${n}`, plot code n, counted from `first`) with its rep when given, then one
+ * observation of `variable` on each.
+ */
+export async function postRecords(post: Post, variable: string, rows: PlotRecord[], unitName: string, first = 0): Promise<void> {
+  const units = await post('/observationunits', rows.map((r, i) => ({
+    observationUnitName: `${unitName} ${first + i}`,
+    studyDbId: r.study,
+    germplasmDbId: r.germplasm,
+    observationUnitPosition: {
+      observationLevel: { levelName: 'plot', levelOrder: 3, levelCode: String(first + i) },
+      observationLevelRelationships: r.rep ? [{ levelName: 'rep', levelOrder: 2, levelCode: r.rep }] : [],
+    },
+  })));
+  await post('/observations', rows.map((r, i) => ({
+    observationUnitDbId: units.data[i].observationUnitDbId, observationVariableDbId: variable, value: r.value,
+  })));
+}
+
+/**
+ * A seeded generator of phenotypes: mulberry32 uniforms, moved half a step off 0 so a logarithm of one is finite,
+ * and standard normals by Box-Muller (G. Box and M. Muller, Ann. Math. Statist. 29(2):610-611, 1958).
+ */
+export function phenotypeRandom(seed: number) {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  return { uniform, normal, pick: <T>(xs: T[]) => xs[Math.floor(uniform() * xs.length)] };
+}
