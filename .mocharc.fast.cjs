@@ -7,11 +7,11 @@ const base = require('./.mocharc.json');
 
 const SLOW = {
   // A second Neo4j (test/support/extra-neo4j.ts), killed and restarted, or `npm start` with a Neo4j of its own.
-  'fault': 'extra Neo4j, killed and restarted seven times',
+  'fault': 'extra Neo4j, killed and restarted eight times',
   'engine-limits': 'extra Neo4j with a small transaction memory',
   'pedigree-cli': 'all of SoyBase into the extra Neo4j, and an import killed midway',
   'shutdown': 'npm start twice, each with its Neo4j',
-  'demo-start': 'npm start killed inside its demo load three times on a Neo4j of its own, and once on one core',
+  'demo-start': 'npm start killed inside its demo load three times on the extra Neo4j, and once on one core with a Neo4j of its own',
   // Chromium.
   'devdb': 'Neo4j Browser in Chromium',
   'docs': '/docs in Chromium',

@@ -13,6 +13,7 @@ import { traversalQuery } from '../../src/modules/germplasm/pedigree/traversal.j
 import { movableLinks } from '../../src/modules/extensions/germplasm-merge/merge.js';
 import { jsonFieldsQuery, moveQuery, writeJsonFieldsQuery } from '../../src/modules/extensions/germplasm-merge/queries.js';
 import { explainTree, type PlanStep } from '../support/plan.js';
+import { inPool } from '../support/pool.js';
 import { server } from '../support/server.js';
 
 const CYPHER_ROOT = path.resolve('cypher');
@@ -63,36 +64,36 @@ async function explain(statement: string, params: Record<string, unknown> = {}):
   await server().graph.read(`EXPLAIN ${statement}`, params);
 }
 
+/** Statements planned at once: planning is the database's CPU work, and it has two cores. */
+const AT_ONCE = 4;
+
 describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
   this.timeout(120_000);
 
   it('each hand-written .cypher file', async () => {
     const files = cypherFiles();
     expect(files.length).to.be.above(30);
-    for (const file of files) {
+    await inPool(files, AT_ONCE, async (file) => {
       const text = fs.readFileSync(file, 'utf8');
       // Schema and write statements plan in a read transaction too: EXPLAIN runs nothing.
       await explain(text).catch((err: Error) => {
         throw new Error(`${path.relative(CYPHER_ROOT, file)}: ${err.message}`);
       });
-    }
+    });
   });
 
   for (const entity of entities) {
     it(`${entity.label}: list under each filter, get, ids, create, update and relink`, async () => {
+      const statements: Array<{ q: string; params?: Record<string, unknown>; what?: string }> = [];
       for (const [name, spec] of Object.entries(entity.filters)) {
         const filter = compileWhere(entity, { [name]: sample(spec) });
-        for (const q of [listQuery(entity, filter), idsQuery(entity, filter)]) {
-          await explain(q, filter.params).catch((err: Error) => {
-            throw new Error(`${entity.label} filter ${name}: ${err.message}\n${q}`);
-          });
-        }
+        for (const q of [listQuery(entity, filter), idsQuery(entity, filter)]) statements.push({ q, params: filter.params, what: `${entity.label} filter ${name}` });
       }
-      for (const q of [getQuery(entity), createQuery(entity), bulkUpdateQuery(entity)]) await explain(q);
-      for (const ref of entity.refs) {
-        await explain(relinkQuery(entity, ref));
-        await explain(missingTargetsQuery(ref.target));
-      }
+      for (const q of [getQuery(entity), createQuery(entity), bulkUpdateQuery(entity)]) statements.push({ q });
+      for (const ref of entity.refs) statements.push({ q: relinkQuery(entity, ref) }, { q: missingTargetsQuery(ref.target) });
+      await inPool(statements, AT_ONCE, ({ q, params, what }) => explain(q, params).catch((err: Error) => {
+        throw what ? new Error(`${what}: ${err.message}\n${q}`) : err;
+      }));
     });
   }
 
@@ -101,20 +102,24 @@ describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
   // apply whose left-hand side produces the candidates `n`, which runs once per candidate.
   it('each relationship filter walks its paths once, from the related nodes, not once per candidate', async () => {
     let checked = 0;
+    const cases: Array<{ label: string; name: string; q: string; params: Record<string, unknown> }> = [];
     for (const entity of entities) {
       for (const [name, spec] of Object.entries(entity.filters)) {
         if (spec.kind !== 'related') continue;
         const filter = compileWhere(entity, { [name]: sample(spec) });
         // The MATCH is the same in both; the list query (slower to plan) is checked on germplasm.
         for (const q of entity.label === 'Germplasm' ? [listQuery(entity, filter), idsQuery(entity, filter)] : [idsQuery(entity, filter)]) {
-          const plan = await explainTree(q, { ...filter.params, skip: 0, end: 10 });
-          const where = `${entity.label} filter ${name}:\n${planText(plan)}`;
-          expect(walks(plan), where).to.be.above(0);
-          expect(perCandidateWalks(plan), where).to.deep.equal([]);
-          checked++;
+          cases.push({ label: entity.label, name, q, params: { ...filter.params, skip: 0, end: 10 } });
         }
       }
     }
+    await inPool(cases, AT_ONCE, async ({ label, name, q, params }) => {
+      const plan = await explainTree(q, params);
+      const where = `${label} filter ${name}:\n${planText(plan)}`;
+      expect(walks(plan), where).to.be.above(0);
+      expect(perCandidateWalks(plan), where).to.deep.equal([]);
+      checked++;
+    });
     expect(checked).to.be.above(40);
   });
 
@@ -126,25 +131,25 @@ describe('every statement plans on Neo4j 5 (EXPLAIN)', function () {
   });
 
   it('the germplasm merge: each kind of relationship it moves', async () => {
-    for (const link of movableLinks(entities)) {
+    const statements = movableLinks(entities).flatMap((link) => {
       const read = jsonFieldsQuery(link);
-      for (const q of [moveQuery(link), ...(read ? [read, writeJsonFieldsQuery(link)] : [])]) {
-        await explain(q).catch((err: Error) => {
-          throw new Error(`${link.type} ${link.label}: ${err.message}\n${q}`);
-        });
-      }
-    }
+      return [moveQuery(link), ...(read ? [read, writeJsonFieldsQuery(link)] : [])].map((q) => ({ link, q }));
+    });
+    await inPool(statements, AT_ONCE, ({ link, q }) => explain(q).catch((err: Error) => {
+      throw new Error(`${link.type} ${link.label}: ${err.message}\n${q}`);
+    }));
   });
 
   it('the pedigree traversal under each option', async () => {
     const germplasm = entities.find((e) => e.label === 'Germplasm')!;
     const filter = compileWhere(germplasm, { germplasmDbId: 'x' });
+    const statements: string[] = [];
     for (const depth of [[0, 0], [1, 1], [5, 2], [null, null]] as const) {
       for (const flags of [[true, true, true], [false, false, false], [true, false, true]]) {
         const opts = { filter, pedigreeDepth: depth[0], progenyDepth: depth[1], includeParents: flags[0], includeProgeny: flags[1], includeSiblings: flags[2] };
-        await explain(traversalQuery(opts), { ...filter.params, skip: 0, limit: 10 });
-        await explain(traversalQuery(opts, true), { ...filter.params, skip: 0, limit: 10 });
+        statements.push(traversalQuery(opts), traversalQuery(opts, true));
       }
     }
+    await inPool(statements, AT_ONCE, (q) => explain(q, { ...filter.params, skip: 0, limit: 10 }));
   });
 });

@@ -1,16 +1,16 @@
 // The first start as a new user meets it: the service listens before the demo data is loaded, answers data calls
 // with 503 and the step being loaded until it is whole, and a start killed anywhere inside the load is completed by
 // the next one, never served as half a demo. The service runs as `npm start` runs it (src/main.ts, a process of its
-// own) on one extra bundled Neo4j that outlives its restarts.
+// own) on the shared extra bundled Neo4j (test/support/extra-neo4j.ts), which outlives its restarts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { demoCounts } from '../support/demo-counts.js';
+import { extraNeo4j } from '../support/extra-neo4j.js';
 import { demoCountsAtStart, onBundledNeo4j } from '../support/server.js';
 
 interface Service {
@@ -21,9 +21,9 @@ interface Service {
   exited: Promise<number | null>;
 }
 
-function startService(db: DevNeo4j, env: Record<string, string> = {}, command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Service {
+function startService(boltUrl: string, env: Record<string, string> = {}, command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Service {
   const child = spawn(command[0], command.slice(1), {
-    env: { ...process.env, NEO4J_URI: db.boltUrl, BRAPI_DEMO_DATA: 'true', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NEO4J_URI: boltUrl, BRAPI_DEMO_DATA: 'true', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -67,8 +67,7 @@ async function expectLoading(base: string): Promise<void> {
 describe('The first start: listen early, never serve half a demo', function () {
   // Four starts, three of them cut off, and one whole demo load, on a machine the rest of the suite shares.
   this.timeout(900_000);
-  let dir: string;
-  let db: DevNeo4j | undefined;
+  let boltUrl: string;
   let graph: Graph | undefined;
   const running: Service[] = [];
 
@@ -77,16 +76,14 @@ describe('The first start: listen early, never serve half a demo', function () {
       console.log('    (skipped: starts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
       return this.skip();
     }
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-demo-start-'));
-    db = await startDevNeo4j({ dir, httpPort: 0, boltPort: 0, clientTimeoutMs: 120_000 });
-    graph = connectGraph({ uri: db.boltUrl, timeoutMs: 120_000 });
+    // Empty, as a new user's database is (the next test to take it empties it again).
+    ({ boltUrl } = await extraNeo4j());
+    graph = connectGraph({ uri: boltUrl, timeoutMs: 120_000 });
   });
 
   after(async function () {
     for (const s of running) if (s.child.exitCode === null) await kill(s);
     await graph?.close();
-    await db?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const killAt: Array<[string, RegExp, number]> = [
@@ -96,7 +93,7 @@ describe('The first start: listen early, never serve half a demo', function () {
   ];
   for (const [where, pattern, delayMs] of killAt) {
     it(`a start killed ${where} leaves a demo the next start does not serve as whole`, async function () {
-      const service = startService(db!);
+      const service = startService(boltUrl);
       running.push(service);
       const base = await service.base;
       // Listening already, with the load still to come.
@@ -110,7 +107,7 @@ describe('The first start: listen early, never serve half a demo', function () {
   }
 
   it('the next start removes the incomplete load and loads the demo again: the counts of a clean load', async function () {
-    const service = startService(db!);
+    const service = startService(boltUrl);
     running.push(service);
     const base = await service.base;
     await expectLoading(base);
@@ -128,7 +125,7 @@ describe('The first start: listen early, never serve half a demo', function () {
 
   it('BRAPI_DEMO_DATA=false over an incomplete demo stops the start and says what to do', async function () {
     await graph!.write("MATCH (d:DemoData) SET d.state = 'loading', d.step = 'importing the demo genotypes (VCF)'");
-    const service = startService(db!, { BRAPI_DEMO_DATA: 'false' });
+    const service = startService(boltUrl, { BRAPI_DEMO_DATA: 'false' });
     running.push(service);
     const code = await service.exited;
     expect(code).to.equal(1);
@@ -160,7 +157,7 @@ describe('The first start on a starved machine', function () {
     children.push(burner);
     const started = Date.now();
     // npm start's own entry point; the JVM it starts inherits the one core.
-    const service = startService({ boltUrl: '' } as DevNeo4j, {
+    const service = startService('', {
       NEO4J_URI: '', BRAPI_DEMO_DATA: '', BRAPI_DEV_DB_DIR: dir, BRAPI_DEV_DB_HTTP_PORT: '0', BRAPI_DEV_DB_BOLT_PORT: '0',
     }, ['taskset', '-c', '0', process.execPath, '--import', 'tsx', 'src/main.ts']);
     children.push(service.child);

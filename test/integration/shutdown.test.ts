@@ -1,6 +1,6 @@
 // Graceful shutdown: stop() lets a request in flight finish, then refuses new ones. A relay in front of the suite's
 // Neo4j delays its answers, so the request is certainly in flight when stop() is called.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,7 @@ describe('graceful shutdown', () => {
 // script's shell, so the script execs tsx (package.json): the signal reaches the service, which stops Neo4j.
 describe('npm start under a process manager', function () {
   this.timeout(180_000);
+  const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
   const alive = (pid: number) => {
     try {
@@ -51,41 +52,70 @@ describe('npm start under a process manager', function () {
     }
   };
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  interface Started {
+    child: ChildProcess;
+    dir: string;
+    output: () => string;
+    /** Resolves once the start banner printed the base URL; rejects when npm ends first or after 150 s. */
+    up: Promise<void>;
+  }
+  const starts = new Map<(typeof SIGNALS)[number], Started>();
+
+  const npmStart = (): Started => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-npm-start-'));
+    const child = spawn('npm', ['start'], {
+      env: { ...process.env, PORT: '0', BRAPI_DEV_DB_DIR: dir, BRAPI_DEV_DB_HTTP_PORT: '0', BRAPI_DEV_DB_BOLT_PORT: '0', BRAPI_DEMO_DATA: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk) => (out += chunk));
+    child.stderr!.on('data', (chunk) => (out += chunk));
+    const up = (async () => {
+      const deadline = Date.now() + 150_000;
+      while (!/BrAPI v2\.1 base URL: (\S+)/.test(out)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${out}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    up.catch(() => undefined); // awaited by its test; not an unhandled rejection meanwhile
+    return { child, dir, output: () => out, up };
+  };
+
+  // Both started at once, so their JVM starts overlap; each test then stops its own with its signal.
+  before(function () {
+    if (onBundledNeo4j()) for (const signal of SIGNALS) starts.set(signal, npmStart());
+  });
+
+  after(async function () {
+    for (const { child, dir } of starts.values()) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  for (const signal of SIGNALS) {
     it(`${signal} to the npm process ends the service and its Neo4j`, async function () {
       if (!onBundledNeo4j()) {
         console.log('    (skipped: starts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
         return this.skip();
       }
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-npm-start-'));
-      const child = spawn('npm', ['start'], {
-        env: { ...process.env, PORT: '0', BRAPI_DEV_DB_DIR: dir, BRAPI_DEV_DB_HTTP_PORT: '0', BRAPI_DEV_DB_BOLT_PORT: '0', BRAPI_DEMO_DATA: 'false' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk) => (out += chunk));
-      child.stderr.on('data', (chunk) => (out += chunk));
-      try {
-        const deadline = Date.now() + 150_000;
-        while (!/BrAPI v2\.1 base URL: (\S+)/.test(out)) {
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${out}`);
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        const base = /BrAPI v2\.1 base URL: (\S+)/.exec(out)![1];
-        const jvm = Number(/starting \(pid (\d+)/.exec(out)![1]);
-        expect((await fetch(`${base}/serverinfo`)).status).to.equal(200);
-        expect(alive(jvm)).to.equal(true);
+      const { child, output, up } = starts.get(signal)!;
+      await up;
+      const out = output();
+      const base = /BrAPI v2\.1 base URL: (\S+)/.exec(out)![1];
+      const jvm = Number(/starting \(pid (\d+)/.exec(out)![1]);
+      expect((await fetch(`${base}/serverinfo`)).status).to.equal(200);
+      expect(alive(jvm)).to.equal(true);
 
-        child.kill(signal);
-        const gone = Date.now() + 40_000;
-        while ((alive(jvm) || child.exitCode === null) && Date.now() < gone) await new Promise((r) => setTimeout(r, 200));
-        expect(alive(jvm), 'the Neo4j JVM').to.equal(false);
-        expect(child.exitCode, 'npm').to.not.equal(null);
-        expect(await fetch(`${base}/serverinfo`).then(() => 'answered', () => 'refused')).to.equal('refused');
-      } finally {
-        if (child.exitCode === null) child.kill('SIGKILL');
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      child.kill(signal);
+      const gone = Date.now() + 40_000;
+      while ((alive(jvm) || child.exitCode === null) && Date.now() < gone) await new Promise((r) => setTimeout(r, 200));
+      expect(alive(jvm), 'the Neo4j JVM').to.equal(false);
+      expect(child.exitCode, 'npm').to.not.equal(null);
+      expect(await fetch(`${base}/serverinfo`).then(() => 'answered', () => 'refused')).to.equal('refused');
     });
   }
 });
