@@ -1,5 +1,7 @@
 // A lock between processes on this machine, for work two test lanes (scripts/test.ts) could otherwise do at once on
-// one path, such as making a virtualenv under .tmp/. A directory is the lock: mkdir either makes it or fails.
+// one path, such as making a virtualenv under .tmp/. A directory is the lock: mkdir either makes it or fails. It
+// holds its owner's PID, so a lock left by a process that is gone (killed, or ended while a timed-out test still held
+// it) is taken over at once.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -12,11 +14,12 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>):
   for (;;) {
     try {
       fs.mkdirSync(dir);
+      fs.writeFileSync(`${dir}/pid`, String(process.pid));
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+      if (age > STALE_MS || ownerGone(dir)) fs.rmSync(dir, { recursive: true, force: true });
       else await sleep(500);
     }
   }
@@ -24,5 +27,22 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>):
     return await work();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the lock's owner has ended (a lock still being made, without its PID yet, is not taken). */
+function ownerGone(dir: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(`${dir}/pid`, 'utf8').trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
