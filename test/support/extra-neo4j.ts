@@ -62,18 +62,25 @@ const handle: ExtraNeo4j = {
  */
 export async function extraNeo4j(wanted: ExtraSettings = {}): Promise<ExtraNeo4j> {
   if (running && JSON.stringify(wanted) !== JSON.stringify(settings)) {
+    // Emptied under the settings it ran with: a whole demo left by the last user may not fit, in the batches
+    // emptyDatabase deletes, into a small transaction memory the next one asks for.
+    await empty(running.boltUrl);
     await running.stop();
     running = undefined;
   }
   settings = wanted;
   if (!running) await start();
-  const graph = connectGraph({ uri: running!.boltUrl, timeoutMs: 120_000 });
+  await empty(running!.boltUrl);
+  return handle;
+}
+
+async function empty(uri: string): Promise<void> {
+  const graph = connectGraph({ uri, timeoutMs: 120_000 });
   try {
     await emptyDatabase(graph);
   } finally {
     await graph.close();
   }
-  return handle;
 }
 
 /** Stops it if it runs and removes its store (root hooks, end of the run). */

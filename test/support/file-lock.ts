@@ -3,6 +3,7 @@
 // holds its owner's PID, so a lock left by a process that is gone (killed, or ended while a timed-out test still held
 // it) is taken over at once.
 import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A lock left by a killed process is taken over after this long (longer than any install the lock guards). */
@@ -10,7 +11,7 @@ const STALE_MS = 30 * 60_000;
 
 export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
   const dir = `${lockPath}.lock`;
-  fs.mkdirSync(`${dir}/..`, { recursive: true });
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
   for (;;) {
     try {
       fs.mkdirSync(dir);
