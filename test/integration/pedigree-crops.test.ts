@@ -87,7 +87,12 @@ describe('pedigree imports scoped to a crop', function () {
       '',
     ].join('\r\n'));
     const before = await crossCropEdges();
-    const run = await importFile([p, '--crop', 'Maize', '--no-header', '--columns', 'parent=1,child=2', '--id-prefix', 'crp-']);
+    const args = [p, '--crop', 'Maize', '--no-header', '--columns', 'parent=1,child=2', '--id-prefix', 'crp-'];
+    // A dry run's summary speaks of what would be done.
+    const dry = await importFile([...args, '--dry-run']);
+    expect(dry.stdout).to.contain('2 names known only outside Maize would be made new Maize germplasm')
+      .and.to.contain('8 parents without a sex, would be stored as POPULATION');
+    const run = await importFile(args);
     expect(run.code, run.stderr + run.stdout).to.equal(3);
     const r = report(p);
     expect(r.otherCrops.map((o: { name: string }) => o.name).sort()).to.deep.equal(['Lee', 'Williams 82']);
@@ -248,7 +253,7 @@ describe('pedigree imports scoped to a crop', function () {
     const back = await importFile([helium, '--crop', 'Soybean', '--dry-run']);
     expect(back.code, back.stdout).to.equal(0);
     const r = report(helium);
-    const pairs = new Set(exported.stdout.split('\n').slice(2).map((l) => l.split('\t')).filter((c) => c[1]).map((c) => `${c[0]}\t${c[1]}`));
+    const pairs = new Set(heliumFile(helium).pairs.map((p) => `${p.child}\t${p.parent}`));
     expect(r).to.include({ created: 0, linked: 0, unchanged: pairs.size });
     expect(r.rejected).to.deep.equal([]);
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { cli, cliProcess } from '../support/cli.js';
 import { genotypingStudy, removeGenotypingStudy } from '../support/genotyping.js';
+import { count } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 
 const HEADER = '##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT';
@@ -15,11 +16,6 @@ const GTS = ['0/0', '0/1', '1/1', './.', '1|0'];
 /** Enough variants, in batches small enough, that the import is still staging when it is killed. */
 const VARIANTS = 6000;
 const BATCH = '10';
-
-async function count(cypher: string, params: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
-  return row.n;
-}
 
 /** What a variant set holds: its variants, their call rows and the bytes of those, its call sets. */
 async function contents(variantSetDbId: string) {

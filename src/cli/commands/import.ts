@@ -115,14 +115,14 @@ function summary(r: FileImportReport): string {
       ` (these add up to the file's ${n.names} distinct names${n.rejectedOnly.length ? '; see names.rejectedOnly' : ''})`,
     `  ${r.linked} parent relationships ${would}written: ${r.added} added, ${r.typeChanged} parent types changed${r.typeChanged ? ' (see typeChanges)' : ''}; ${r.unchanged} already stored as given`,
   ];
-  if (r.keptStoredSex) lines.push(`  ${r.keptStoredSex} parents given without a sex (POPULATION) kept the known type stored for them (kept stored sex; see keptTypes)`);
+  if (r.keptStoredSex) lines.push(`  ${r.keptStoredSex} parents given without a sex (POPULATION) ${r.dryRun ? 'would keep' : 'kept'} the known type stored for them (kept stored sex; see keptTypes)`);
   if (r.conflicts.length) {
     lines.push(`  ${r.conflicts.length} conflicts: rows not written because their parents do not go with the stored ones${r.conflicts.length > 20 ? ' (all in the report)' : ''}:`);
     const set = (refs: FileImportReport['conflicts'][number]['stored']) => refs.map((p) => `${p.germplasmName} ${p.parentType}`).join(', ');
     for (const c of r.conflicts.slice(0, 20)) lines.push(`  - ${c.at.join(', ')}: ${c.germplasmName ?? c.germplasmDbId}: stored ${set(c.stored)}; file ${set(c.given)}`);
   }
-  if (r.otherCrops.length) lines.push(`  ${r.otherCrops.length} names known only outside ${r.crop} were made new ${r.crop} germplasm (see otherCrops)`);
-  if (r.unsexedParents.count) lines.push(`  ${r.unsexedParents.count} parents without a sex, stored as ${r.unsexedParents.storedAs === 'population' ? 'POPULATION' : 'FEMALE and MALE in file order where a line has two'}${r.keptStoredSex ? ' where no other type is stored for them' : ''}`);
+  if (r.otherCrops.length) lines.push(`  ${r.otherCrops.length} names known only outside ${r.crop} ${r.dryRun ? 'would be' : 'were'} made new ${r.crop} germplasm (see otherCrops)`);
+  if (r.unsexedParents.count) lines.push(`  ${r.unsexedParents.count} parents without a sex, ${would}stored as ${r.unsexedParents.storedAs === 'population' ? 'POPULATION' : 'FEMALE and MALE in file order where a line has two'}${r.keptStoredSex ? ' where no other type is stored for them' : ''}`);
   if (r.wideCrosses.length) lines.push(`  ${r.wideCrosses.length} parent relationships between crops kept (--allow-wide-crosses)`);
   if (r.merged.length) lines.push(`  ${r.merged.length} repeated rows merged (see merged)`);
   lines.push(`  ${r.rejected.length} rejected${r.rejected.length ? ':' : ''}`);
