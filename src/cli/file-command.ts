@@ -43,3 +43,10 @@ export async function withByteProgress<T>(io: CliIo, file: string, dryRun: boole
     bar.finish();
   }
 }
+
+/** The summary's line for what killed imports had left staged and this one removed first (none: no line). */
+export function removedStagingLine(r: { imports: number; variants: number; blocks: number }): string[] {
+  if (!r.imports) return [];
+  const what = [r.variants || !r.blocks ? `${r.variants} variants` : '', r.blocks ? `${r.blocks} sequence blocks` : ''].filter(Boolean).join(', ');
+  return [`  first removed what ${r.imports} killed import(s) had left staged: ${what}`];
+}

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { mulberry32 } from '../../bench/generate.js';
 import { count } from '../support/graph.js';
-import { cli, cliAsProcess } from '../support/cli.js';
+import { cli, cliAsProcess, cliProcess } from '../support/cli.js';
 import { importOwnVcf, removeGenotypingStudy } from '../support/genotyping.js';
 import { expectValidResponse } from '../support/schema.js';
 import { api } from '../support/server.js';
@@ -308,6 +308,32 @@ describe('genotyping: reference sequences (FASTA import, GET /references/{refere
     const set = await api('GET', `/referencesets/${encodeURIComponent(setId)}`);
     expectValidResponse('get', '/referencesets/{referenceSetDbId}', 200, set.json);
     expect(set.json.result.md5checksum).to.equal(md5(all));
+  });
+
+  it('a killed import leaves its staged blocks invisible; the next import removes them and counts them', async function () {
+    // 40 MiB of one new record: ten batches of 64 blocks, so the process is still staging when it is killed.
+    const big = write('killed.fa', `>chrKilled\n${lines('ACGT'.repeat(10_000_000), 80).join('\n')}\n`);
+    const { child, done } = cliProcess('import-fasta', [big, '--reference-set', setId, '--create-references'], undefined, dir, { test: this });
+    let exited = false;
+    void done.then(() => { exited = true; });
+    while (!exited && (await stagedBlocks()) === 0) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.signal, `the import ended before it was killed: ${killed.stdout}${killed.stderr}`).to.equal('SIGKILL');
+    const staged = await stagedBlocks();
+    expect(staged).to.be.above(0).and.below(40 * 16);
+    const names = async () => ((await api('GET', `/references?referenceSetDbId=${encodeURIComponent(setId)}`)).json.result.data as Array<{ referenceName: string }>).map((r) => r.referenceName);
+    expect(await names()).to.not.include('chrKilled');
+
+    const next = await importFasta([write('after-kill.fa', fasta([{ header: 'chrX', bases: expected.get('chrX')! }])), '--reference-set', setId]);
+    expect(next.code, next.stderr + next.stdout).to.equal(0);
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'after-kill.fa.import-report.json'), 'utf8'));
+    expect(report.removedStaging).to.deep.equal({ imports: 1, variants: 0, blocks: staged });
+    expect(next.stdout).to.contain(`first removed what 1 killed import(s) had left staged: ${staged} sequence blocks`);
+    expect(await stagedBlocks()).to.equal(0);
+    expect(await count('MATCH (m:StagedImport) RETURN count(m) AS n')).to.equal(0);
+    expect(await names()).to.not.include('chrKilled');
+    expect((await bases(ids.chrA)).json.result.sequence).to.equal(expected.get('chrA')!.slice(0, 100_000));
   });
 
   it('the demo references have simulated sequences whose bases are the demo VCFs\' REF alleles', async () => {

@@ -68,7 +68,7 @@ describe('VCF import: what a killed import staged is removed by the next', funct
     const next = await cli('import-vcf', args('vs-after-kill'), undefined, dir);
     expect(next.code, next.stderr + next.stdout).to.equal(0);
     const afterKill = report();
-    expect(afterKill.removedStaging).to.deep.equal({ imports: 1, variants: staged });
+    expect(afterKill.removedStaging).to.deep.equal({ imports: 1, variants: staged, blocks: 0 });
     expect(next.stdout).to.contain(`first removed what 1 killed import(s) had left staged: ${staged} variants`);
     expect(await count('MATCH (v:StagedVariant) RETURN count(v) AS n')).to.equal(0);
     expect(await count('MATCH (m:StagedImport) RETURN count(m) AS n')).to.equal(0);
@@ -77,7 +77,7 @@ describe('VCF import: what a killed import staged is removed by the next', funct
     const clean = await cli('import-vcf', args('vs-clean'), undefined, dir);
     expect(clean.code, clean.stderr + clean.stdout).to.equal(0);
     const cleanReport = report();
-    expect(cleanReport.removedStaging).to.deep.equal({ imports: 0, variants: 0 });
+    expect(cleanReport.removedStaging).to.deep.equal({ imports: 0, variants: 0, blocks: 0 });
     for (const key of ['variants', 'calls', 'missingCalls', 'sampleColumns', 'contigs', 'referenceSetDbId']) {
       expect(afterKill[key], key).to.deep.equal(cleanReport[key]);
     }

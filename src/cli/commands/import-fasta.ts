@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { importFasta, type FastaImportReport } from '../../modules/genotyping/io/importFasta.js';
 import { runWithGraph } from '../database.js';
-import { fileCommand, withByteProgress } from '../file-command.js';
+import { fileCommand, removedStagingLine, withByteProgress } from '../file-command.js';
 import type { CliIo } from '../io.js';
 
 const USAGE = `usage: npm run import-fasta -- <file.fa[.gz]> --reference-set <referenceSetDbId or name> [options]
@@ -64,5 +64,6 @@ function summary(r: FastaImportReport): string {
   }
   if (skipped.length) lines.push(`  ${skipped.length} records skipped, naming no reference of the set (--create-references makes them): ${skipped.slice(0, 20).map((x) => x.name).join(', ')}${skipped.length > 20 ? ', ...' : ''}`);
   if (r.missing.length) lines.push(`  ${r.missing.length} references of the set have no record in the file: ${r.missing.slice(0, 20).join(', ')}${r.missing.length > 20 ? ', ...' : ''}`);
+  lines.push(...removedStagingLine(r.removedStaging));
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { importVcf, type VcfImportReport } from '../../modules/genotyping/io/importVcf.js';
 import { runWithGraph } from '../database.js';
-import { fileCommand, withByteProgress } from '../file-command.js';
+import { fileCommand, removedStagingLine, withByteProgress } from '../file-command.js';
 import type { CliIo } from '../io.js';
 
 const USAGE = `usage: npm run import-vcf -- <file.vcf[.gz]> --crop <crop> --study <studyDbId> [options]
@@ -75,7 +75,7 @@ function summary(r: VcfImportReport): string {
     `  ${r.matched.filter((m) => m.by === 'sampleName').length} columns matched to samples of the study, ${r.matched.filter((m) => m.by !== 'sampleName').length} to germplasm (a new sample each)`,
     `  ${r.rejected.length} of ${r.sampleColumns} sample columns rejected${r.rejected.length ? ':' : ''}`,
   ];
-  if (r.removedStaging.imports) lines.push(`  first removed what ${r.removedStaging.imports} killed import(s) had left staged: ${r.removedStaging.variants} variants`);
+  lines.push(...removedStagingLine(r.removedStaging));
   for (const x of r.rejected.slice(0, 20)) lines.push(`  - column ${x.column + 1} "${x.name}": ${x.reason}${x.candidates ? ` (${x.candidates.slice(0, 5).join(', ')})` : ''}`);
   if (r.rejected.length > 20) lines.push(`  ... and ${r.rejected.length - 20} more in the report`);
   return lines.join('\n');

@@ -6,8 +6,8 @@
 //   (:Variant)-[:HAS_CALLS]->(:CallRow {calls: bytes, ploidy}): the variant's calls, one per call set (calls/codec.ts)
 //   (:Reference)-[:HAS_BLOCK]->(:SequenceBlock {referenceDbId, index, bases}): its sequence in fixed-size blocks
 //   (io/importFasta.ts, references/bases.ts; the Cypher in cypher/genotyping/sequence/)
-//   (:StagedImport {importId, host, pid, heartbeat}) beside its (:StagedVariant {importId}): an import before it
-//   commits (io/staging.ts)
+//   (:StagedImport {importId, host, pid, heartbeat}) beside its (:StagedVariant {importId}) or
+//   (:StagedSequenceBlock {importId}): a VCF or FASTA import before it commits (io/staging.ts)
 export const G = {
   variantSet: 'VariantSet',
   variant: 'Variant',
@@ -15,9 +15,11 @@ export const G = {
   callRow: 'CallRow',
   /** Variants written by an import that has not committed yet: invisible to every call (io/importVcf.ts). */
   staged: 'StagedVariant',
+  /** Sequence blocks written by a FASTA import that has not committed yet (io/importFasta.ts). */
+  stagedBlock: 'StagedSequenceBlock',
   /**
-   * One per VCF import that is staging {importId, host, pid, heartbeat}: tells a running import from a dead one
-   * (io/staging.ts), whose staged variants the next import removes.
+   * One per VCF or FASTA import that is staging {importId, host, pid, heartbeat}: tells a running import from a dead one
+   * (io/staging.ts), whose staged variants or blocks the next import removes.
    */
   stagedImport: 'StagedImport',
   inSet: 'IN_VARIANT_SET',

@@ -2,10 +2,10 @@
 // line (a genome is never held in memory), every base checked (IUPAC nucleotide codes only, upper-cased), each record
 // matched to a reference of the set by name, its length checked against the reference's (or set when it has none),
 // its MD5 computed as BrAPI defines it (the upper-case sequence without whitespace; SAM's M5) and checked against a
-// stored one. The sequence is stored in fixed-size blocks (see the README, "Reference sequences").
+// stored one. The sequence is stored in fixed-size blocks (docs/genotyping.md, "Reference sequences").
 // All or nothing: blocks are staged in batches under a label no call reads, and one transaction at the end sets the
 // references' lengths and checksums and turns the staged blocks into their sequences; on any failure the staged
-// blocks are deleted and nothing remains.
+// blocks are deleted and nothing remains, and what a killed import staged the next import removes (staging.ts).
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import path from 'node:path';
 import { insertRecords } from '../../../entities/commands/links.js';
@@ -17,6 +17,7 @@ import type { Graph } from '../../../graph/port.js';
 import { fileLines } from './fileLines.js';
 import { referenceEntity } from '../references/references.entity.js';
 import { recordName, referenceSetChecksum, sequenceLine } from './fastaLines.js';
+import { beginStaging, discardStaging, endStaging, NOTHING_REMOVED, removeDeadStaging, type RemovedStaging } from './staging.js';
 
 /** Bases per stored block: 64 KiB, one string property of about that many bytes. */
 export const BLOCK_SIZE = 65_536;
@@ -62,6 +63,8 @@ export interface FastaImportReport {
   missing: string[];
   /** Bases stored (or, in a dry run, that would be). */
   bases: number;
+  /** What killed VCF or FASTA imports had left staged, removed before this one staged its own. */
+  removedStaging: RemovedStaging;
   seconds: number;
 }
 
@@ -98,9 +101,12 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
   const byName = new Map<string, KnownReference[]>();
   for (const r of set.references) byName.set(r.referenceName, [...(byName.get(r.referenceName) ?? []), r]);
 
+  const importId = randomUUID();
+  const removedStaging = options.dryRun ? NOTHING_REMOVED : await removeDeadStaging(graph);
+  if (!options.dryRun) await beginStaging(graph, importId);
+  // Opened after the last await before the loop: readline drops the lines it reads while nothing iterates it.
   const { lines, total, bytesRead, close } = fileLines(file);
 
-  const importId = randomUUID();
   const records: FastaRecord[] = [];
   const seen = new Map<string, number>();
   let batch: Array<{ referenceDbId: string; index: number; bases: string }> = [];
@@ -111,7 +117,10 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
 
   const flush = async () => {
     if (!batch.length) return;
-    if (!options.dryRun) await graph.write(cypher('genotyping/sequence/stage-blocks'), { importId, blocks: batch });
+    if (!options.dryRun) {
+      const [row] = await graph.write<{ staged: number }>(cypher('genotyping/sequence/stage-blocks'), { importId, blocks: batch });
+      if (row?.staged !== batch.length) throw new Error(`import ${importId}: its staging was removed (another import took it for dead); nothing was imported`);
+    }
     staged += batch.length;
     batch = [];
     batchBases = 0;
@@ -189,7 +198,7 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
     if (!options.dryRun) await commit(graph, importId, set, records, blockSize, staged);
   } catch (err) {
     close();
-    if (!options.dryRun) await discard(graph, importId);
+    if (!options.dryRun) await discardStaging(graph, importId);
     throw err;
   }
   options.onProgress?.(total, total);
@@ -202,6 +211,7 @@ export async function importFasta(graph: Graph, file: string, options: FastaImpo
     records,
     missing: set.references.filter((r) => !seen.has(r.referenceName)).map((r) => r.referenceName),
     bases: records.filter((r) => r.status !== 'skipped').reduce((n, r) => n + r.length, 0),
+    removedStaging,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -255,12 +265,7 @@ async function commit(graph: Graph, importId: string, set: ReferenceSetRow, reco
     const md5s = await tx.run<{ md5checksum: string | null }>(cypher('genotyping/sequence/reference-set-checksum'), { referenceSetDbId: set.referenceSetDbId });
     const checksum = referenceSetChecksum(md5s.map((m) => m.md5checksum));
     if (checksum) await tx.run(cypher('genotyping/sequence/set-reference-set-checksum'), { referenceSetDbId: set.referenceSetDbId, md5checksum: checksum });
+    await endStaging(tx, importId);
   });
 }
 
-async function discard(graph: Graph, importId: string) {
-  for (;;) {
-    const [row] = await graph.write<{ deleted: number }>(cypher('genotyping/sequence/discard-staged'), { importId });
-    if (!row || row.deleted === 0) return;
-  }
-}

@@ -21,7 +21,7 @@ import { callSetEntity } from '../callsets/callsets.entity.js';
 import { sampleEntity } from '../samples/samples.entity.js';
 import { variantSetEntity } from '../variantsets/variantsets.entity.js';
 import { fileLines } from './fileLines.js';
-import { beginStaging, discardStaging, endStaging, removeDeadStaging, type RemovedStaging } from './staging.js';
+import { beginStaging, discardStaging, endStaging, NOTHING_REMOVED, removeDeadStaging, type RemovedStaging } from './staging.js';
 import { COMMIT_REFERENCES, COMMIT_VARIANTS, STAGE_VARIANTS } from './vcfStatements.js';
 import { referenceDbId, referenceSetId, referenceSetRecords, type MatchedColumn, type ReferencePlan, type ReferenceSetInput, variantSetRecords } from './vcfRecords.js';
 import { packCalls, scratchFor, variantRecord } from './vcfRows.js';
@@ -103,7 +103,7 @@ export async function importVcf(graph: Graph, file: string, options: VcfImportOp
   if (study.taken) throw new BadRequestError(`A variant set "${variantSetDbId}" exists already.`);
 
   const importId = randomUUID();
-  const removedStaging = options.dryRun ? { imports: 0, variants: 0 } : await removeDeadStaging(graph);
+  const removedStaging = options.dryRun ? NOTHING_REMOVED : await removeDeadStaging(graph);
   if (!options.dryRun) await beginStaging(graph, importId);
   // Opened after the last await before the loop: readline drops the lines it reads while nothing iterates it.
   const { lines, total, bytesRead, close } = fileLines(file);
