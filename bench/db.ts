@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startDevNeo4j, type DevNeo4j } from '../src/devdb/launcher.js';
-import { createQuery } from '../src/entities/cypher.js';
+import { createQuery, getQuery } from '../src/entities/cypher.js';
 import { cypher } from '../src/graph/cypher-files.js';
 import { BoltGraph, COMMIT } from '../src/graph/bolt-transport.js';
 import { ensureSchema } from '../src/graph/schema.js';
@@ -98,6 +98,7 @@ export function statementName(text: string): string {
   const file = pedigreeFiles.get(text);
   if (file) return file;
   if (text === createQuery(germplasmEntity)) return 'create germplasm (createQuery)';
+  if (text === getQuery(germplasmEntity)) return 'response read-back (getQuery)';
   if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
   if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id})\nWITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
   if (text.startsWith('CALL db.resample')) return 'refreshStatistics';

@@ -3,7 +3,8 @@
 //   1. the demo's pedigree write (33,000 SoyBase relationships through importPedigree, as the demo loader runs it);
 //   2. a PUT /pedigree of 1,000 SoyBase children over real HTTP, restating their FEMALE and MALE parents with the
 //      types swapped (every relationship changes type: the graph cycle check, the parent-set read, the merge, the
-//      history and the answer's read-back all do full work), then swapped back.
+//      history and the answer's read-back all do full work), then swapped back;
+//   3. a POST /germplasm of 1,000 new germplasm over HTTP, as each batch of the --against loader.
 // Each write runs twice: a profile pass (every statement sent as PROFILE, for its database hits; the demo write as a
 // dry run, which rolls back) and a timed pass (no PROFILE). Per statement: calls, time, database hits; the commit;
 // the lock statement (its time is the wait for the pedigree lock plus the statement); Node's own time (the whole
@@ -159,6 +160,44 @@ export async function measureWrites(log: (line: string) => void): Promise<WriteP
         graph: await graphChecksum(db.graph),
       });
       log(`writes: PUT /pedigree ${Math.round(second.ms)} ms, ${putTimed.trips} statements`);
+
+      // 3. POST /germplasm of 1,000 new germplasm, as the --against loader sends each batch (the server makes the
+      // DbIds): a profile pass, then a timed pass of another 1,000. The answers' DbIds are masked for the checksum.
+      const post = async (batch: string) => {
+        const records = Array.from({ length: 1000 }, (_, k) => ({ germplasmName: `bench-post-${batch}-${k}`, defaultDisplayName: `bench-post-${k}`, commonCropName: 'Soybean', genus: 'Glycine', species: 'max' }));
+        const res = await fetch(`${running.baseUrl}/germplasm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
+          body: JSON.stringify(records),
+        });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`POST /germplasm answered ${res.status}: ${text.slice(0, 500)}`);
+        return text;
+      };
+      const postProfile = new Recorder();
+      postProfile.attach(graph);
+      graph.profile = true;
+      log('writes: POST /germplasm of 1,000, profile pass');
+      const profiledPost = await post('a');
+      graph.profile = false;
+      const postTimed = new Recorder();
+      postTimed.attach(graph);
+      log('writes: POST /germplasm of 1,000, timed');
+      const timedPost = await timed(() => post('b'));
+      graph.statementObserver = undefined;
+      const createdNodes = await db.graph.read(
+        "MATCH (g:Germplasm) WHERE g.germplasmName STARTS WITH 'bench-post-' RETURN g.germplasmName AS name, g.defaultDisplayName AS shown, g.commonCropName AS crop, g.genus AS genus, g.species AS species ORDER BY name",
+      );
+      out.push({
+        name: 'POST /germplasm of 1000 new germplasm over HTTP (a batch of the --against loader)',
+        ms: round(timedPost.ms, 0),
+        statements: merge(postTimed, postProfile),
+        nodeMs: round(timedPost.ms - postTimed.total(), 0),
+        roundTrips: postTimed.trips,
+        answer: sha([profiledPost, timedPost.value].map((text) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<germplasmDbId>').replace(/bench-post-[ab]-/g, 'bench-post-'))),
+        graph: sha(createdNodes),
+      });
+      log(`writes: POST /germplasm ${Math.round(timedPost.ms)} ms, ${postTimed.trips} statements`);
     } finally {
       await running.stop();
     }

@@ -170,5 +170,7 @@ export interface EntityDef {
   fromGraph?: {
     read: (node: string) => string;
     show: (record: Record<string, unknown>, value: unknown, props: Record<string, unknown>) => void;
+    /** `read`'s value for a node without relationships: a create then answers from what it wrote (written.ts). */
+    unlinked?: unknown;
   };
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { api } from '../support/server.js';
+import { removeRecords } from '../support/graph.js';
+import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 describe('germplasm (SoyBase demo data)', () => {
@@ -74,5 +75,22 @@ describe('germplasm (SoyBase demo data)', () => {
     const unknownMethod = await api('POST', '/germplasm', [{ germplasmName: 'x', breedingMethodDbId: 'no-such-method' }]);
     expect(unknownMethod.status).to.equal(400);
     expect(unknownMethod.text).to.contain('no-such-method');
+  });
+  it('answers a create from what it wrote: no statement reads the new germplasm back, and GET shows the same records', async () => {
+    const records = [
+      { germplasmName: 'Written 1', commonCropName: 'Soybean', genus: 'Glycine', species: 'max', synonyms: [{ synonym: 'W-1', type: 'code' }], additionalInfo: { plot: '7', note: 'x' } },
+      { germplasmName: 'Written 2', pedigree: 'A/B', seedSource: 'lot 3', germplasmOrigin: [{ coordinateUncertainty: '20', coordinates: { type: 'Feature', geometry: { type: 'Point', coordinates: [-88.2, 40.1] } } }] },
+    ];
+    const graph = server().graph;
+    const before = graph.roundTrips;
+    const res = await api('POST', '/germplasm', records);
+    expect(res.status, res.text).to.equal(200);
+    // The token's look-up and the CREATE; reading the records back was a third.
+    expect(graph.roundTrips - before).to.equal(2);
+    const created = res.json.result.data;
+    for (const record of created) {
+      expect(record).to.deep.equal((await api('GET', `/germplasm/${record.germplasmDbId}`)).json.result);
+    }
+    await removeRecords(created.map((g: any) => ({ label: 'Germplasm', idProp: 'germplasmDbId', id: g.germplasmDbId })));
   });
 });

@@ -248,6 +248,8 @@ describe('every write stores each field or refuses it naming it (issue 33, item 
         : (await api('GET', `/${entity.path}?${entity.idField}=${encodeURIComponent(id)}`)).json.result.data[0];
       remember(entity, read);
       check(outcome, read);
+      // The create's answer (from what it wrote, or read back: entities/written.ts) is the record as GET shows it.
+      if (entity.operations.includes('get')) expect(outcome.record).to.deep.equal(read);
     });
 
     for (const bulk of [false, true]) {

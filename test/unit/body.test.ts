@@ -1,7 +1,7 @@
 // The piecewise JSON writer must write exactly what JSON.stringify writes, and stream only answers over WHOLE_BYTES.
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { CHUNK_BYTES, WHOLE_BYTES, chunkedBody, jsonPieces } from '../../src/http/body.js';
+import { CHUNK_BYTES, NumberRows, WHOLE_BYTES, chunkedBody, jsonPieces } from '../../src/http/body.js';
 
 async function text(body: string | Readable): Promise<string> {
   if (typeof body === 'string') return body;
@@ -25,6 +25,12 @@ describe('piecewise JSON bodies', () => {
     null: null,
     'an empty object and array': { x: {}, y: [] },
     'unicode keys and values': { 'naïve "key"': 'Ümlaut \n\t' },
+    'rows of numbers held as columns (A-inverse triplets)': {
+      result: { rows: 3, triplets: new NumberRows([Int32Array.of(1, 2, 2, 3), Int32Array.of(1, 1, 2, 3), Float64Array.of(1.5, -0.5, 1 / 3, -0)]), empty: new NumberRows([]) },
+    },
+    'more rows than one piece, non-finite numbers as null': {
+      rows: new NumberRows([Float64Array.from({ length: 2500 }, (_, i) => (i === 7 ? NaN : i === 9 ? -Infinity : i / 7)), Int32Array.from({ length: 2500 }, (_, i) => -i)]),
+    },
   };
   for (const [name, value] of Object.entries(cases)) {
     it(`writes ${name} as JSON.stringify does`, () => {

@@ -3,7 +3,8 @@ import { BadRequestError } from '../../errors.js';
 import type { Graph } from '../../graph/port.js';
 import { BULK_ROWS, refreshStatistics } from '../../graph/schema.js';
 import { getEntities } from '../queries.js';
-import { newRecord } from '../presenter.js';
+import { newRecord, present } from '../presenter.js';
+import { writtenRecords } from '../written.js';
 import type { EntityDef } from '../types.js';
 import { insertRecords } from './links.js';
 
@@ -18,7 +19,7 @@ export interface CreateEntitiesProps {
   actor?: Actor;
 }
 
-/** Creates records in one transaction (all or none) and returns them as stored. */
+/** Creates records in one transaction (all or none) and returns them as stored (from the write where it can: written.ts). */
 export async function createEntities(graph: Graph, { entity, records, ids, readBack = true, actor }: CreateEntitiesProps) {
   const plans = records.map((record, i) => {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
@@ -29,5 +30,7 @@ export async function createEntities(graph: Graph, { entity, records, ids, readB
   await graph.transaction((tx) => insertRecords(tx, entity, plans, actor));
   if (plans.length >= BULK_ROWS) await refreshStatistics(graph);
   if (!readBack) return plans.map(({ id }) => ({ [entity.idField]: id }));
+  const written = writtenRecords(entity, plans);
+  if (written) return written.map((stored) => present(entity, stored));
   return getEntities(graph, entity, plans.map(({ id }) => id));
 }

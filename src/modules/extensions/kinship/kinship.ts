@@ -57,19 +57,35 @@ export interface Kinship {
 
 const UNKNOWN = -1;
 
+/** Whether parents[k] names the same germplasm as an earlier entry (a relationship listed twice counts once). */
+function namedBefore(parents: PedigreeRecord['parents'], k: number): boolean {
+  for (let m = 0; m < k; m++) if (parents[m].germplasmDbId === parents[k].germplasmDbId) return true;
+  return false;
+}
+
 /** Record indexes in an order where parents come before their children, generation by generation; ties by DbId, so
  * results are reproducible. */
 export function topologicalOrder(records: PedigreeRecord[], index: Map<string, number>): number[] {
   const n = records.length;
   const pending = new Int32Array(n);
-  const children: number[][] = records.map(() => []);
-  records.forEach((r, i) => {
-    const parents = new Set(r.parents.map((p) => index.get(p.germplasmDbId)).filter((p): p is number => p !== undefined && p !== i));
-    pending[i] = parents.size;
-    for (const p of parents) children[p].push(i);
-  });
-  const byId = (a: number, b: number) => (records[a].germplasmDbId < records[b].germplasmDbId ? -1 : 1);
-  let ready = records.map((_, i) => i).filter((i) => pending[i] === 0).sort(byId);
+  const ids = new Array<string>(n);
+  const children = new Array<number[]>(n);
+  for (let i = 0; i < n; i++) (ids[i] = records[i].germplasmDbId), (children[i] = []);
+  // Plain loops, no closure or Set per record: on SoyBase's 22,518 germplasm this order was a fifth of inbreeding's
+  // computation.
+  for (let i = 0; i < n; i++) {
+    const parents = records[i].parents;
+    for (let k = 0; k < parents.length; k++) {
+      const p = index.get(parents[k].germplasmDbId);
+      if (p === undefined || p === i || namedBefore(parents, k)) continue;
+      pending[i]++;
+      children[p].push(i);
+    }
+  }
+  const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : 1);
+  let ready: number[] = [];
+  for (let i = 0; i < n; i++) if (pending[i] === 0) ready.push(i);
+  ready.sort(byId);
   const order: number[] = [];
   while (ready.length) {
     const next: number[] = [];

@@ -148,24 +148,23 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
   // Full sibs (the same parents and weights) share V.
   const varianceMemo = new Map<string, number>();
 
+  // The loop below runs once per germplasm of the database: plain loops and module functions rather than closures
+  // made per germplasm (under tsx each closure is also named as it is made).
   for (const recordIndex of order) {
     const record = records[recordIndex];
     const { origin, unused } = originOf(record.germplasmDbId, record.parents);
-    unusedParents.push(...unused);
-    const rowOf = (id: string) => {
-      const i = index.get(id);
-      return i === undefined ? -1 : rowOfRecord[i];
-    };
+    for (const u of unused) unusedParents.push(u);
     // Contributions by row (merged germplasm add up), unknown parents left out.
     const weights = new Map<number, number>();
     for (const [id, w] of contributions(origin)) {
-      const r = rowOf(id);
+      const r = rowIn(index, rowOfRecord, id);
       if (r >= 0) weights.set(r, (weights.get(r) ?? 0) + w);
     }
-    const single = weights.size === 1 ? [...weights][0] : undefined;
+    let single: [number, number] | undefined;
+    if (weights.size === 1) for (const entry of weights) single = entry;
     const identical = single !== undefined && Math.abs(single[1] - 1) < IDENTICAL && (origin.kind === 'clone' || method === 'inbred');
     if (identical) {
-      const r = single[0];
+      const r = single![0];
       rowOfRecord[recordIndex] = r;
       germplasm.push({
         germplasmDbId: record.germplasmDbId,
@@ -181,15 +180,19 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
     rowOfRecord[recordIndex] = r;
     firstOfRow[r] = record.germplasmDbId;
     parentStart[r] = parents;
-    for (const [p, w] of weights) (parentRow[parents] = p), (parentWeight[parents++] = w);
+    let key = '';
+    for (const [p, w] of weights) {
+      parentRow[parents] = p;
+      parentWeight[parents++] = w;
+      if (generation[p] + 1 > generation[r]) generation[r] = generation[p] + 1;
+      if (weights.size > 1) key += `${key ? ',' : ''}${p}:${w}`;
+    }
     parentStart[r + 1] = parents;
-    for (const p of weights.keys()) generation[r] = Math.max(generation[r], generation[p] + 1);
 
     let v = 0;
     if (single && single[1] === 1) v = diagonal[single[0]];
     else if (single) v = single[1] * single[1] * diagonal[single[0]];
     else if (weights.size > 1) {
-      const key = [...weights].map(([p, w]) => `${p}:${w}`).join(',');
       v = varianceMemo.get(key) ?? variance(weights);
       varianceMemo.set(key, v);
     }
@@ -199,8 +202,8 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
       // A clone of an unknown parent: a founder.
       diagonal[r] = 1;
     } else {
-      const first = origin.first.map(rowOf).filter((x) => x >= 0);
-      const second = origin.second.map(rowOf).filter((x) => x >= 0);
+      const first = rowsIn(index, rowOfRecord, origin.first);
+      const second = rowsIn(index, rowOfRecord, origin.second);
       let uAv = 0;
       if (first.length && second.length && first.length === origin.first.length && second.length === origin.second.length) {
         if (origin.distinct) {
@@ -225,6 +228,22 @@ export function decompose(records: PedigreeRecord[], method: KinshipMethod): Dec
     d: d.slice(0, rows),
     unusedParents,
   };
+}
+
+/** The row of germplasm `id`, or -1 for an unknown parent. */
+function rowIn(index: Map<string, number>, rowOfRecord: Int32Array, id: string): number {
+  const i = index.get(id);
+  return i === undefined ? -1 : rowOfRecord[i];
+}
+
+/** The rows of the known germplasm among `ids`, in order. */
+function rowsIn(index: Map<string, number>, rowOfRecord: Int32Array, ids: string[]): number[] {
+  const out: number[] = [];
+  for (const id of ids) {
+    const r = rowIn(index, rowOfRecord, id);
+    if (r >= 0) out.push(r);
+  }
+  return out;
 }
 
 /** A-inverse by Henderson's rules from the decomposition: the lower triangle, 1-based, sorted. */

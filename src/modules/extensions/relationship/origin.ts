@@ -36,46 +36,62 @@ export type Origin =
 
 /** The origin of one germplasm, and the relationships that fit no rule (left out). */
 export function originOf(germplasmDbId: string, parents: ParentEdge[]): { origin: Origin; unused: UnusedParent[] } {
-  const edges = parents.filter((p) => p.germplasmDbId !== germplasmDbId);
-  const unused = (list: ParentEdge[]) => list.map((p) => ({ germplasmDbId, parentDbId: p.germplasmDbId, parentType: p.parentType }));
+  // Plain loops, no closure per call: inbreeding and A-inverse run this for every germplasm of the database.
+  const edges: ParentEdge[] = [];
+  for (const p of parents) if (p.germplasmDbId !== germplasmDbId) edges.push(p);
   if (edges.length === 1 && edges[0].parentType === 'CLONAL') return { origin: { kind: 'clone', parent: edges[0].germplasmDbId }, unused: [] };
   if (edges.length === 1 && edges[0].parentType === 'SELF') {
     const p = edges[0].germplasmDbId;
     return { origin: { kind: 'sexual', first: [p], second: [p], distinct: false }, unused: [] };
   }
-  const byType = (type: string) => edges.filter((e) => e.parentType === type);
-  const female = byType('FEMALE')[0];
-  const male = byType('MALE')[0];
+  let female: ParentEdge | undefined;
+  let male: ParentEdge | undefined;
+  let populations: ParentEdge[] = [];
+  for (const e of edges) {
+    if (e.parentType === 'FEMALE') female ??= e;
+    else if (e.parentType === 'MALE') male ??= e;
+    else if (e.parentType === 'POPULATION') populations.push(e);
+  }
   // Sorted, so that a result never depends on the order the database returned the edges in.
-  const populations = byType('POPULATION').sort((a, b) => (a.germplasmDbId < b.germplasmDbId ? -1 : 1));
-  const used = new Set<ParentEdge>([female, male].filter(Boolean));
+  if (populations.length > 1) populations.sort(byParentId);
   let first: string[] = [];
   let second: string[] = [];
   let distinct = false;
   if (female) first = [female.germplasmDbId];
   if (male) second = [male.germplasmDbId];
   if (populations.length) {
-    const ids = populations.map((p) => p.germplasmDbId);
-    populations.forEach((p) => used.add(p));
+    const ids = populations.map(parentId);
     if (female && !male) second = ids;
     else if (male && !female) first = ids;
     else if (!female && !male) {
       first = ids.length === 1 ? ids : [...ids];
       second = ids.length === 1 ? [] : ids;
       distinct = ids.length > 1;
-    } else populations.forEach((p) => used.delete(p));
+    } else populations = [];
   }
-  return { origin: { kind: 'sexual', first, second, distinct }, unused: unused(edges.filter((e) => !used.has(e))) };
+  const unused: UnusedParent[] = [];
+  for (const e of edges) {
+    if (e === female || e === male || populations.includes(e)) continue;
+    unused.push({ germplasmDbId, parentDbId: e.germplasmDbId, parentType: e.parentType });
+  }
+  return { origin: { kind: 'sexual', first, second, distinct }, unused };
+}
+
+function byParentId(a: ParentEdge, b: ParentEdge): number {
+  return a.germplasmDbId < b.germplasmDbId ? -1 : 1;
+}
+
+function parentId(p: ParentEdge): string {
+  return p.germplasmDbId;
 }
 
 /** Each parent's contribution w_p (the weights of a(i,j) = sum_p w_p a(p,j)); a clone's parent gives 1. */
 export function contributions(origin: Origin): Map<string, number> {
   const w = new Map<string, number>();
-  const add = (id: string, x: number) => w.set(id, (w.get(id) ?? 0) + x);
-  if (origin.kind === 'clone') add(origin.parent, 1);
+  if (origin.kind === 'clone') w.set(origin.parent, 1);
   else {
-    for (const p of origin.first) add(p, 0.5 / origin.first.length);
-    for (const p of origin.second) add(p, 0.5 / origin.second.length);
+    for (const p of origin.first) w.set(p, (w.get(p) ?? 0) + 0.5 / origin.first.length);
+    for (const p of origin.second) w.set(p, (w.get(p) ?? 0) + 0.5 / origin.second.length);
   }
   return w;
 }

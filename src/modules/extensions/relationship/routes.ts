@@ -4,6 +4,7 @@
 // envelope, CSV/TSV (Accept, or format=csv|tsv), and for A-inverse `format=giv`: the triplets as ASReml reads them.
 // One Cypher statement reads the pedigree (query.ts); inverse.ts computes.
 import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { NumberRows } from '../../../http/body.js';
 import { respondDelimited, TABLE_TYPES, tableFormat, type TableFormat } from '../../../http/formats.js';
 import { addStatus, respondOne } from '../../../http/envelope.js';
 import { offering, read, type RouteDef } from '../../../http/routes.js';
@@ -89,9 +90,7 @@ export const routes: RouteDef[] = [
     const table = (ctx.query.table ?? 'triplets') as InverseTable;
     if (format === 'application/json') {
       const t = inverseTriplets(dec);
-      const triplets = new Array<[number, number, number]>(t.row.length);
-      for (let i = 0; i < t.row.length; i++) triplets[i] = [t.row[i], t.column[i], t.value[i]];
-      respondOne(ctx, { method: request.method, rows: dec.rows, germplasm: dec.germplasm, triplets });
+      respondOne(ctx, { method: request.method, rows: dec.rows, germplasm: dec.germplasm, triplets: new NumberRows([t.row, t.column, t.value]) });
       return;
     }
     if (table === 'germplasm') {

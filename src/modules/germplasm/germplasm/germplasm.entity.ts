@@ -91,6 +91,8 @@ export const germplasmEntity: EntityDef = {
   // `pedigree` shows the Purdy string of the germplasm's parents in the graph, as GET /pedigree's pedigreeString does.
   fromGraph: {
     read: pedigreeStringRead,
+    // A germplasm without PARENT relationships (every germplasm POST /germplasm creates) has no Purdy edges.
+    unlinked: [],
     show: (record, edges, props) => {
       if (!Object.hasOwn(record, 'pedigree')) return;
       const { shown, recordedDiffers } = pedigreeString(props.germplasmDbId as string, edges as PurdyEdge[], props);
