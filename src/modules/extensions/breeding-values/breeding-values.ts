@@ -6,6 +6,7 @@ import { NUMBER } from '../../phenotyping/observations/checks.js';
 import type { TraitRecord } from './design.js';
 import { fitBreedingValues, type BreedingValues } from './fit.js';
 import type { BreedingValuesRequest } from './params.js';
+import { Phases } from './phases.js';
 import { readPedigreeOf, readRecords, readVariable } from './query.js';
 
 export interface BreedingValuesAnswer {
@@ -17,10 +18,11 @@ export interface BreedingValuesAnswer {
   fit: BreedingValues | null;
 }
 
-export async function computeBreedingValues(graph: Graph, request: BreedingValuesRequest): Promise<BreedingValuesAnswer> {
+/** The fit of `request`; `phases` collects where its time went. */
+export async function computeBreedingValues(graph: Graph, request: BreedingValuesRequest, phases = new Phases()): Promise<BreedingValuesAnswer> {
   const variable = await readVariable(graph, request.observationVariableDbId);
   if (!variable) throw new NotFoundError(`No observation variable has observationVariableDbId ${JSON.stringify(request.observationVariableDbId)}.`);
-  const raw = await readRecords(graph, request.observationVariableDbId, request.filters);
+  const raw = await phases.timeAsync('records', () => readRecords(graph, request.observationVariableDbId, request.filters));
   const records: TraitRecord[] = [];
   for (const r of raw) {
     const text = typeof r.value === 'number' ? String(r.value) : typeof r.value === 'string' ? r.value.trim() : '';
@@ -28,6 +30,6 @@ export async function computeBreedingValues(graph: Graph, request: BreedingValue
   }
   const answer = { ...variable, skipped: raw.length - records.length };
   if (!records.length) return { ...answer, fit: null };
-  const pedigree = await readPedigreeOf(graph, [...new Set(records.map((r) => r.germplasmDbId))]);
-  return { ...answer, fit: fitBreedingValues(records, pedigree, request) };
+  const pedigree = await phases.timeAsync('pedigree', () => readPedigreeOf(graph, [...new Set(records.map((r) => r.germplasmDbId))]));
+  return { ...answer, fit: fitBreedingValues(records, pedigree, request, phases) };
 }
