@@ -17,12 +17,14 @@ export interface BreedingValuesCase {
   equations: number;
   variances: 'given' | 'reml';
   request: Summary;
+  /** CPU time of this process (the service and the client's parse) per request. */
+  cpu: Summary;
   solver: string;
   remlRounds: number | null;
   remlConverged: boolean | null;
   targetMs: number | null;
-  /** How the last round was answered: by its POST (200) or by the GET of its 202. */
-  answeredBy: 'POST' | 'GET';
+  /** How the rounds were answered: by their POST (200) or by the GET of their 202 (`POST 2, GET 1`). */
+  answeredBy: string;
   /** Median ms of each phase over the rounds, from the answer's Server-Timing header (see phases.ts). */
   phases: Record<string, number>;
 }
@@ -106,31 +108,36 @@ export async function measureBreedingValues(running: RunningServer, dataset: str
   };
   for (const variances of ['given', 'reml'] as const) {
     const times: number[] = [];
+    const cpus: number[] = [];
     const phases: Record<string, number[]> = {};
     let last: any;
-    let answeredBy: Answer['answeredBy'] = 'POST';
+    const answeredBy = { POST: 0, GET: 0 };
     for (let round = 0; round < options.rounds; round++) {
+      const cpu = process.cpuUsage();
       const { ms, value } = await timed(() => call(running, 'POST', '/extensions/breeding-values', bodies[variances]));
+      const used = process.cpuUsage(cpu);
       times.push(ms);
+      cpus.push(Math.round((used.user + used.system) / 1000));
       last = value.result;
-      answeredBy = value.answeredBy;
+      answeredBy[value.answeredBy]++;
       for (const [name, phaseMs] of Object.entries(value.phases)) (phases[name] ??= []).push(phaseMs);
     }
     const request = summarize(times);
+    const by = Object.entries(answeredBy).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ');
     const phaseP50 = Object.fromEntries(Object.entries(phases).map(([name, all]) => [name, summarize(all).p50]));
     const reml = last.variances.reml;
     cases.push({
-      dataset, records: last.recordCount, germplasm: last.germplasmCount, equations: last.equations, variances, request,
+      dataset, records: last.recordCount, germplasm: last.germplasmCount, equations: last.equations, variances, request, cpu: summarize(cpus),
       solver: `${last.solver.method} (${last.solver.iterations} iterations)`,
-      remlRounds: reml?.iterations ?? null, remlConverged: reml?.converged ?? null, targetMs: options.targetMs, answeredBy, phases: phaseP50,
+      remlRounds: reml?.iterations ?? null, remlConverged: reml?.converged ?? null, targetMs: options.targetMs, answeredBy: by, phases: phaseP50,
     });
-    log(`  breeding values, ${variances}: ${last.germplasmCount} germplasm, ${last.recordCount} records, p50 ${request.p50} ms (answered by ${answeredBy}; ${Object.entries(phaseP50).map(([n, v]) => `${n} ${v}`).join(', ')})` +
+    log(`  breeding values, ${variances}: ${last.germplasmCount} germplasm, ${last.recordCount} records, p50 ${request.p50} ms (CPU ${summarize(cpus).p50} ms; answered by ${by}; ${Object.entries(phaseP50).map(([n, v]) => `${n} ${v}`).join(', ')})` +
       (reml ? `, REML ${reml.iterations} rounds (converged ${reml.converged}), sigma_a^2 ${last.variances.additive.toFixed(3)}, sigma_e^2 ${last.variances.residual.toFixed(3)}` : ''));
   }
   return cases;
 }
 
-const PHASES = ['records', 'pedigree', 'inverse', 'build', 'solve', 'reml', 'rows', 'pack', 'present'];
+const PHASES = ['records', 'pedigree', 'inverse', 'build', 'solve', 'reml', 'rows', 'pack', 'present', 'read', 'unpack', 'handler'];
 
 export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number): { json: string; md: string; text: string } {
   const m = machine();
@@ -142,13 +149,17 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
       'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
       'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
     '',
-    '| dataset | germplasm | records | equations | variances | p50 ms | target ms | answered by | solver | REML rounds (converged) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...cases.map((c) => `| ${c.dataset} | ${c.germplasm} | ${c.records} | ${c.equations} | ${c.variances} | ${c.request.p50} | ${c.targetMs ?? ''} | ${c.answeredBy} | ${c.solver} | ${c.remlRounds === null ? '' : `${c.remlRounds} (${c.remlConverged})`} |`),
+    '| dataset | germplasm | records | equations | variances | p50 ms | CPU ms p50 | target ms | answered by | solver | REML rounds (converged) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...cases.map((c) => `| ${c.dataset} | ${c.germplasm} | ${c.records} | ${c.equations} | ${c.variances} | ${c.request.p50} | ${c.cpu?.p50 ?? ''} | ${c.targetMs ?? ''} | ${c.answeredBy} | ${c.solver} | ${c.remlRounds === null ? '' : `${c.remlRounds} (${c.remlConverged})`} |`),
+    '',
+    'CPU ms: the CPU time of the benchmark\'s process, which runs the service and the client (not Neo4j\'s), per request:',
+    'what the request costs on an idle machine, where the wall time on a loaded one is several times it.',
     '',
     'Where the time went (p50 ms of each phase, from the answers\' Server-Timing header; the rest of a request is HTTP,',
     'JSON and, for an answer by GET, the wait for the poll): records and pedigree are the reads, inverse the pedigree\'s',
-    'inbreeding and A-inverse, build the equations, solve or reml the solver, rows the answer\'s rows, present the body.',
+    'inbreeding and A-inverse, build the equations, solve or reml the solver, rows the answer\'s rows, present the body,',
+    'handler the whole handler of the answering request (for a POST: the saved search\'s writes and the fit).',
     '',
     '| dataset | variances | ' + PHASES.join(' | ') + ' |',
     '|---|---|' + PHASES.map(() => '---|').join(''),

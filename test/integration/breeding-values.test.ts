@@ -172,6 +172,26 @@ describe('breeding-values extension', function () {
       }
     });
 
+    it('a fit of more germplasm than BRAPI_BREEDING_VALUES_MAX_GERMPLASM is a 400 naming the count and the limit', async () => {
+      const config = server().config;
+      const before = config.breedingValuesMaxGermplasm;
+      try {
+        // The five calves with records: 8 germplasm with their ancestors.
+        config.breedingValuesMaxGermplasm = 4;
+        const records = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+        expect(records.status, records.text).to.equal(400);
+        expect(records.text).to.contain('5 germplasm have records').and.contain('(4, BRAPI_BREEDING_VALUES_MAX_GERMPLASM)');
+        config.breedingValuesMaxGermplasm = 7;
+        const ancestors = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+        expect(ancestors.status, ancestors.text).to.equal(400);
+        expect(ancestors.text).to.contain('their ancestors are 8').and.contain('(7, BRAPI_BREEDING_VALUES_MAX_GERMPLASM)');
+        config.breedingValuesMaxGermplasm = 8;
+        expect((await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 })).status).to.equal(200);
+      } finally {
+        config.breedingValuesMaxGermplasm = before;
+      }
+    });
+
     it('where the time went: Server-Timing on the answer; a 202 fit answered from memory by its instance, from a packed stored copy by another', async () => {
       const body = { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 };
       const direct = await api('POST', PATH, body);

@@ -38,7 +38,7 @@ export interface BreedingValues {
     additive: number;
     residual: number;
     heritability: number;
-    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual'> & { algorithm: RemlAlgorithm; tolerance: number; probes: number | null } | null;
+    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual' | 'pcgIterations'> & { algorithm: RemlAlgorithm; tolerance: number; probes: number | null } | null;
   };
   solver: { method: 'cholesky' | 'pcg'; tolerance: number | null; iterations: number; relativeResidual: number };
   pev: 'exact' | 'diagonal';

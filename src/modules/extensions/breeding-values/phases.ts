@@ -4,6 +4,8 @@
 
 export class Phases {
   readonly ms: Record<string, number> = {};
+  /** When the request's handler began: the header ends with `handler`, its time so far. */
+  private readonly started = performance.now();
 
   /** Runs `work`, adding its wall time to phase `name`. */
   time<T>(name: string, work: () => T): T {
@@ -28,8 +30,9 @@ export class Phases {
     this.ms[name] = (this.ms[name] ?? 0) + ms;
   }
 
-  /** `records;dur=12.3, pedigree;dur=40.1, ...` in the order the phases first ran. */
+  /** `records;dur=12.3, pedigree;dur=40.1, ..., handler;dur=1234.5`, in the order the phases first ran. */
   header(): string {
-    return Object.entries(this.ms).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+    const all = { ...this.ms, handler: performance.now() - this.started };
+    return Object.entries(all).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
   }
 }

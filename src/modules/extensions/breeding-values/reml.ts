@@ -44,6 +44,8 @@ export interface RemlOptions {
   /** Dense inverse (exact trace) or PCG with `probes` Hutchinson probes. */
   exact: boolean;
   probes: number;
+  /** A round's solves stop at this times the last round's change (default SOLVE_FACTOR; 0: the tight tolerances). */
+  solveFactor?: number;
 }
 
 export interface RemlResult {
@@ -60,6 +62,8 @@ export interface RemlResult {
   boundary: boolean;
   /** The solution at the estimates (ready for the answer). */
   solution: Solution;
+  /** PCG iterations of all rounds' solves, each several right-hand sides at once counted once (0 when exact). */
+  pcgIterations: number;
 }
 
 export const BOUNDARY = 1e-6;
@@ -84,12 +88,12 @@ function rademacher(seed: number, length: number): Float64Array {
 }
 
 /** The Hutchinson estimate of tr(A^-1 C^aa) at `lambda`; `x` holds (and keeps, for the next round) the solves. */
-function stochasticTrace(eq: Equations, lambda: number, z: Float64Array, x: Float64Array, k: number, tolerance: number): number {
+function stochasticTrace(eq: Equations, lambda: number, z: Float64Array, x: Float64Array, k: number, tolerance: number): { trace: number; iterations: number } {
   const { p, q } = eq;
   const n = p + q;
   const b = new Float64Array(n * k);
   for (let r = 0; r < q; r++) for (let c = 0; c < k; c++) b[(p + r) * k + c] = z[r * k + c];
-  pcg(eq.system, lambda, b, x, k, tolerance, 20_000);
+  const { iterations } = pcg(eq.system, lambda, b, x, k, tolerance, 20_000);
   let sum = 0;
   const column = new Float64Array(q);
   const g = new Float64Array(q);
@@ -98,7 +102,7 @@ function stochasticTrace(eq: Equations, lambda: number, z: Float64Array, x: Floa
     eq.system.multiplyPrior(column, g, p, q);
     for (let r = 0; r < q; r++) sum += z[r * k + c] * g[r];
   }
-  return sum / k;
+  return { trace: sum / k, iterations };
 }
 
 const dot = (a: Float64Array, b: Float64Array) => {
@@ -108,10 +112,10 @@ const dot = (a: Float64Array, b: Float64Array) => {
 };
 
 /** C^-1 [W'w_a, W'w_e] (unscaled C at `lambda`): densely from the inverse, or by PCG from `start` (kept). */
-function solveTwo(eq: Equations, lambda: number, b: Float64Array, inverse: Float64Array | null, start: Float64Array, tolerance: number): Float64Array {
+function solveTwo(eq: Equations, lambda: number, b: Float64Array, inverse: Float64Array | null, start: Float64Array, tolerance: number, count: { iterations: number }): Float64Array {
   const n = eq.p + eq.q;
   if (!inverse) {
-    pcg(eq.system, lambda, b, start, 2, tolerance, 20_000);
+    count.iterations += pcg(eq.system, lambda, b, start, 2, tolerance, 20_000).iterations;
     return start;
   }
   const out = new Float64Array(n * 2);
@@ -129,7 +133,7 @@ type Pair = [number, number];
 type Matrix = [number, number, number] | [number, number, number, number];
 
 /** The REML score g and the average information AI at (sa, se), from the solution x and the trace T. */
-function score(eq: Equations, sa: number, se: number, x: Float64Array, trace: number, inverse: Float64Array | null, scratch: Float64Array, tolerance: number): { g: Pair; ai: Matrix } {
+function score(eq: Equations, sa: number, se: number, x: Float64Array, trace: number, inverse: Float64Array | null, scratch: Float64Array, tolerance: number, count: { iterations: number }): { g: Pair; ai: Matrix } {
   const { p, q, records } = eq;
   const lambda = se / sa;
   const Q = quadratic(eq, x);
@@ -147,7 +151,7 @@ function score(eq: Equations, sa: number, se: number, x: Float64Array, trace: nu
   const te = crossProduct(eq, we);
   const b = new Float64Array((p + q) * 2);
   for (let i = 0; i < p + q; i++) (b[i * 2] = ta[i]), (b[i * 2 + 1] = te[i]);
-  const s = solveTwo(eq, lambda, b, inverse, scratch, tolerance);
+  const s = solveTwo(eq, lambda, b, inverse, scratch, tolerance, count);
   // w_i'P w_j = (w_i'w_j - (W'w_i)'s_j) / s_e.
   let sa2 = 0;
   let se2 = 0;
@@ -194,14 +198,21 @@ export function reml(eq: Equations, start: { additive: number; residual: number 
   let emSteps = 0;
   let boundary = false;
   let last: { theta: [number, number]; g: [number, number] } | null = null;
+  const count = { iterations: 0 };
   while (iterations < options.maxIterations) {
     const lambda = residual / additive;
-    const loose = Math.min(LOOSEST, SOLVE_FACTOR * change);
+    const loose = Math.min(LOOSEST, (options.solveFactor ?? SOLVE_FACTOR) * change);
     solution = solve(eq, lambda, options.exact, solution?.x, Math.max(PCG_TOLERANCE, loose));
-    const trace = options.exact ? exactTrace(eq, solution.inverse!) : stochasticTrace(eq, lambda, z, probeSolves, k, Math.max(PROBE_TOLERANCE, loose));
+    count.iterations += solution.iterations;
+    let trace: number;
+    if (options.exact) trace = exactTrace(eq, solution.inverse!);
+    else {
+      const probed = stochasticTrace(eq, lambda, z, probeSolves, k, Math.max(PROBE_TOLERANCE, loose));
+      (trace = probed.trace), (count.iterations += probed.iterations);
+    }
     let step: [number, number] | null = null;
     if (options.algorithm === 'AI-REML') {
-      const s = score(eq, additive, residual, solution.x, trace, solution.inverse, aiSolves, Math.max(PCG_TOLERANCE, loose));
+      const s = score(eq, additive, residual, solution.x, trace, solution.inverse, aiSolves, Math.max(PCG_TOLERANCE, loose), count);
       const theta: [number, number] = [additive, residual];
       const valid = (t: [number, number] | null) => (t && t[0] > 0 && t[1] > 0 ? t : null);
       step = (last && valid(newton(theta, s.g, secant(s.ai, theta, s.g, last)))) || valid(newton(theta, s.g, s.ai));
@@ -236,5 +247,6 @@ export function reml(eq: Equations, start: { additive: number; residual: number 
     trace: options.exact ? 'exact' : 'hutchinson',
     boundary,
     solution: solve(eq, residual / additive, options.exact, solution?.x),
+    pcgIterations: count.iterations,
   };
 }

@@ -80,7 +80,8 @@ async function unpack(packed: Packed): Promise<Stored> {
 /** Runs the fit as a saved search; the answer when it ended within the wait, else the searchResultsDbId. */
 export async function startFit(ctx: BrapiContext, request: BreedingValuesRequest, phases: Phases): Promise<{ answer: BreedingValuesAnswer } | { searchResultsDbId: string }> {
   const { config, graph } = ctx.services;
-  if (config.search.style === 'immediate') return { answer: await computeBreedingValues(graph, request, phases) };
+  const fit = () => computeBreedingValues(graph, request, config.breedingValuesMaxGermplasm, phases);
+  if (config.search.style === 'immediate') return { answer: await fit() };
   // While POST still waits, a finished fit is answered from memory and only a marker is stored; once POST has
   // answered 202, the answer is held for this process's GET and a packed copy is stored for any replica's.
   let waiting = true;
@@ -89,7 +90,7 @@ export async function startFit(ctx: BrapiContext, request: BreedingValuesRequest
   const owner = ctx.state.actor.userId;
   const compute = async (): Promise<Packed> => {
     try {
-      outcome = { answer: await computeBreedingValues(graph, request, phases) };
+      outcome = { answer: await fit() };
     } catch (err) {
       // The request's own faults (a cycle, confounded fixed effects) are the answer its GET gives; anything else fails
       // the saved search (a 500 or 503, as src/search/saved.ts records it).
