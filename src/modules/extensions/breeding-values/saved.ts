@@ -62,8 +62,9 @@ function hold(services: Services, id: string, entry: Held) {
 }
 
 /**
- * The stored copy: an answer as gzip'd JSON (base64 in the saved search's options), about an eighth of the JSON's
- * size, so storing and reading back a large pedigree's answer moves a fraction of the bytes. Errors stay plain.
+ * The stored copy: an answer as gzip'd JSON (base64 in the saved search's options): 0.23 of the JSON's size for
+ * SoyBase with 10,000 records (3.07 MB to 0.72 MB, 48 ms at gzip level 1), so storing it and reading it back (727 ms
+ * p50 for the JSON on a loaded machine) move a quarter of the bytes. Errors stay plain.
  */
 type Packed = { answerGzip: string } | Exclude<Stored, { answer: BreedingValuesAnswer }>;
 
