@@ -17,16 +17,35 @@ export interface BreedingValuesCase {
   equations: number;
   variances: 'given' | 'reml';
   request: Summary;
+  /** CPU time of this process (the service and the client's parse) per request. */
+  cpu: Summary;
   solver: string;
   remlRounds: number | null;
   remlConverged: boolean | null;
   targetMs: number | null;
+  /** How the rounds were answered: by their POST (200) or by the GET of their 202 (`POST 2, GET 1`). */
+  answeredBy: string;
+  /** Median ms of each phase over the rounds, from the answer's Server-Timing header (see phases.ts). */
+  phases: Record<string, number>;
 }
 
 const BATCH = 1000;
 const STUDIES = 10;
 
-async function call(running: RunningServer, method: string, route: string, body: unknown) {
+/** `records;dur=12.3, pedigree;dur=40` as { records: 12.3, pedigree: 40 }. */
+function serverTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const dur = params.find((p) => p.trim().startsWith('dur='));
+    if (name && dur) out[name] = Number(dur.trim().slice(4));
+  }
+  return out;
+}
+
+type Answer = { result: any; phases: Record<string, number>; answeredBy: 'POST' | 'GET' };
+
+async function call(running: RunningServer, method: string, route: string, body: unknown): Promise<Answer> {
   const res = await fetch(`${running.baseUrl}${route}`, {
     method,
     headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
@@ -40,12 +59,12 @@ async function call(running: RunningServer, method: string, route: string, body:
       await new Promise((resolve) => setTimeout(resolve, 50));
       const saved = await fetch(`${running.baseUrl}${route}/${searchResultsDbId}`, { headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` } });
       const answer = await saved.text();
-      if (saved.status === 200) return JSON.parse(answer) as { result: any };
+      if (saved.status === 200) return { result: JSON.parse(answer).result, phases: serverTiming(saved.headers.get('server-timing')), answeredBy: 'GET' };
       if (saved.status !== 202) throw new Error(`GET ${route}/${searchResultsDbId} answered ${saved.status}: ${answer.slice(0, 300)}`);
     }
   }
   if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as { result: any };
+  return { result: JSON.parse(text).result, phases: serverTiming(res.headers.get('server-timing')), answeredBy: 'POST' };
 }
 
 /** Imports `records` records of a new variable on germplasm spread over the whole pedigree; its DbId. */
@@ -89,24 +108,36 @@ export async function measureBreedingValues(running: RunningServer, dataset: str
   };
   for (const variances of ['given', 'reml'] as const) {
     const times: number[] = [];
+    const cpus: number[] = [];
+    const phases: Record<string, number[]> = {};
     let last: any;
+    const answeredBy = { POST: 0, GET: 0 };
     for (let round = 0; round < options.rounds; round++) {
+      const cpu = process.cpuUsage();
       const { ms, value } = await timed(() => call(running, 'POST', '/extensions/breeding-values', bodies[variances]));
+      const used = process.cpuUsage(cpu);
       times.push(ms);
+      cpus.push(Math.round((used.user + used.system) / 1000));
       last = value.result;
+      answeredBy[value.answeredBy]++;
+      for (const [name, phaseMs] of Object.entries(value.phases)) (phases[name] ??= []).push(phaseMs);
     }
     const request = summarize(times);
+    const by = Object.entries(answeredBy).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ');
+    const phaseP50 = Object.fromEntries(Object.entries(phases).map(([name, all]) => [name, summarize(all).p50]));
     const reml = last.variances.reml;
     cases.push({
-      dataset, records: last.recordCount, germplasm: last.germplasmCount, equations: last.equations, variances, request,
+      dataset, records: last.recordCount, germplasm: last.germplasmCount, equations: last.equations, variances, request, cpu: summarize(cpus),
       solver: `${last.solver.method} (${last.solver.iterations} iterations)`,
-      remlRounds: reml?.iterations ?? null, remlConverged: reml?.converged ?? null, targetMs: options.targetMs,
+      remlRounds: reml?.iterations ?? null, remlConverged: reml?.converged ?? null, targetMs: options.targetMs, answeredBy: by, phases: phaseP50,
     });
-    log(`  breeding values, ${variances}: ${last.germplasmCount} germplasm, ${last.recordCount} records, p50 ${request.p50} ms` +
+    log(`  breeding values, ${variances}: ${last.germplasmCount} germplasm, ${last.recordCount} records, p50 ${request.p50} ms (CPU ${summarize(cpus).p50} ms; answered by ${by}; ${Object.entries(phaseP50).map(([n, v]) => `${n} ${v}`).join(', ')})` +
       (reml ? `, REML ${reml.iterations} rounds (converged ${reml.converged}), sigma_a^2 ${last.variances.additive.toFixed(3)}, sigma_e^2 ${last.variances.residual.toFixed(3)}` : ''));
   }
   return cases;
 }
+
+const PHASES = ['records', 'pedigree', 'inverse', 'build', 'solve', 'reml', 'rows', 'pack', 'present', 'read', 'unpack', 'handler'];
 
 export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number): { json: string; md: string; text: string } {
   const m = machine();
@@ -118,9 +149,21 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
       'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
       'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
     '',
-    '| dataset | germplasm | records | equations | variances | p50 ms | target ms | solver | REML rounds (converged) |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...cases.map((c) => `| ${c.dataset} | ${c.germplasm} | ${c.records} | ${c.equations} | ${c.variances} | ${c.request.p50} | ${c.targetMs ?? ''} | ${c.solver} | ${c.remlRounds === null ? '' : `${c.remlRounds} (${c.remlConverged})`} |`),
+    '| dataset | germplasm | records | equations | variances | p50 ms | CPU ms p50 | target ms | answered by | solver | REML rounds (converged) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...cases.map((c) => `| ${c.dataset} | ${c.germplasm} | ${c.records} | ${c.equations} | ${c.variances} | ${c.request.p50} | ${c.cpu?.p50 ?? ''} | ${c.targetMs ?? ''} | ${c.answeredBy} | ${c.solver} | ${c.remlRounds === null ? '' : `${c.remlRounds} (${c.remlConverged})`} |`),
+    '',
+    'CPU ms: the CPU time of the benchmark\'s process, which runs the service and the client (not Neo4j\'s), per request:',
+    'what the request costs on an idle machine, where the wall time on a loaded one is several times it.',
+    '',
+    'Where the time went (p50 ms of each phase, from the answers\' Server-Timing header; the rest of a request is HTTP,',
+    'JSON and, for an answer by GET, the wait for the poll): records and pedigree are the reads, inverse the pedigree\'s',
+    'inbreeding and A-inverse, build the equations, solve or reml the solver, rows the answer\'s rows, present the body,',
+    'handler the whole handler of the answering request (for a POST: the saved search\'s writes and the fit).',
+    '',
+    '| dataset | variances | ' + PHASES.join(' | ') + ' |',
+    '|---|---|' + PHASES.map(() => '---|').join(''),
+    ...cases.map((c) => `| ${c.dataset} | ${c.variances} | ${PHASES.map((p) => c.phases?.[p] ?? '').join(' | ')} |`),
     '',
   ].join('\n');
   const name = quick ? 'breeding-values-quick' : 'breeding-values';

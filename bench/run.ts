@@ -23,7 +23,8 @@
 //   BENCH_TREE_ONLY=true / --tree-only: only the large answers on the demo data (the full tree of Williams 82 against
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   BENCH_BREEDING_VALUES_ONLY=true / --breeding-values-only: only the breeding-values extension (SoyBase, the demo
-//   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*);
+//   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*;
+//   --sizes=0: SoyBase alone, --no-soybase: the synthetic pedigree alone);
 //   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
 //   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
 //   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_TOKEN for its writes): SoyBase loaded through
@@ -351,21 +352,26 @@ async function runAnalytics() {
  * (raw-loaded) with 100,000 records, each on its own fresh database. */
 async function runBreedingValues() {
   const cases: BreedingValuesCase[] = [];
-  await onFreshService(true, async (running) => {
-    cases.push(...(await measureBreedingValues(running, 'soybase (demo data)', { records: 10_000, rounds: 3, targetMs: 5000 }, log)));
-    return writeBreedingValuesReport(cases, false, Math.round(performance.now() - started));
-  });
-  const data = syntheticDataset(100_000);
-  const db = await freshDatabase();
-  let running: RunningServer | undefined;
-  try {
-    log(`breeding values: loading ${data.name}`);
-    await rawLoad(db.graph, data.nodes, batchSize, log);
-    running = await startService(db);
-    cases.push(...(await measureBreedingValues(running, data.name, { records: 100_000, rounds: 1, targetMs: null }, log)));
-  } finally {
-    await running?.stop();
-    await db.stop();
+  if (withSoybase) {
+    await onFreshService(true, async (running) => {
+      cases.push(...(await measureBreedingValues(running, 'soybase (demo data)', { records: 10_000, rounds: 3, targetMs: 5000 }, log)));
+      return writeBreedingValuesReport(cases, false, Math.round(performance.now() - started));
+    });
+  }
+  // The 100k synthetic pedigree with as many records (--sizes picks others; --sizes=0 none).
+  for (const size of option('sizes') ? sizes : [100_000]) {
+    const data = syntheticDataset(size);
+    const db = await freshDatabase();
+    let running: RunningServer | undefined;
+    try {
+      log(`breeding values: loading ${data.name}`);
+      await rawLoad(db.graph, data.nodes, batchSize, log);
+      running = await startService(db);
+      cases.push(...(await measureBreedingValues(running, data.name, { records: size, rounds: 1, targetMs: null }, log)));
+    } finally {
+      await running?.stop();
+      await db.stop();
+    }
   }
   const { json, md, text } = writeBreedingValuesReport(cases, false, Math.round(performance.now() - started));
   console.log('\n' + text);

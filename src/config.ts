@@ -35,6 +35,8 @@ export interface Config {
   auth: AuthConfig;
   /** Longest array a request body may hold at any depth (POST of many records, a list's items). */
   maxArrayItems: number;
+  /** Most germplasm (with records, and their ancestors) one breeding-value fit may hold; more is a 400. */
+  breedingValuesMaxGermplasm: number;
   /** Origins whose browser pages may call the API (CORS): `*` (any, the default) or a list of exact origins. */
   corsOrigins: '*' | string[];
   /** Generations of unnamed parents a pedigree string (Purdy notation) expands below a germplasm. */
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwt: jwtConfig(env),
     },
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
+    breedingValuesMaxGermplasm: positive(env, 'BRAPI_BREEDING_VALUES_MAX_GERMPLASM', 250_000),
     corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
     purdyLevels: positive(env, 'BRAPI_PURDY_LEVELS', DEFAULT_PURDY_LEVELS),
     vendorSpecificationFile: env.BRAPI_VENDOR_SPECIFICATION ? path.resolve(env.BRAPI_VENDOR_SPECIFICATION) : DEFAULT_VENDOR_SPECIFICATION,

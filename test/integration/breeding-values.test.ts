@@ -8,9 +8,14 @@
 //    solver and by PCG; AI-REML's and EM-REML's estimates must agree with numpy's direct maximisation of the REML likelihood.
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
+import { createApp } from '../../src/app.js';
+import { createLogger } from '../../src/logger.js';
 import { phenotypeRandom, postRecords, postStudies, postVariable, type PlotRecord, type Post } from '../support/breeding-records.js';
-import { api, server } from '../support/server.js';
+import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
 import { runIds } from '../support/run-ids.js';
@@ -162,6 +167,79 @@ describe('breeding-values extension', function () {
         expect(gone.status, gone.text).to.equal(404);
         expect(gone.text).to.contain('no-such-variable');
         expect((await api('GET', `${PATH}/no-such-search`)).status).to.equal(404);
+      } finally {
+        Object.assign(config, before);
+      }
+    });
+
+    it('a fit of more germplasm than BRAPI_BREEDING_VALUES_MAX_GERMPLASM is a 400 naming the count and the limit', async () => {
+      const config = server().config;
+      const before = config.breedingValuesMaxGermplasm;
+      try {
+        // The five calves with records: 8 germplasm with their ancestors.
+        config.breedingValuesMaxGermplasm = 4;
+        const records = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+        expect(records.status, records.text).to.equal(400);
+        expect(records.text).to.contain('5 germplasm have records').and.contain('(4, BRAPI_BREEDING_VALUES_MAX_GERMPLASM)');
+        config.breedingValuesMaxGermplasm = 7;
+        const ancestors = await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 });
+        expect(ancestors.status, ancestors.text).to.equal(400);
+        expect(ancestors.text).to.contain('their ancestors are 8').and.contain('(7, BRAPI_BREEDING_VALUES_MAX_GERMPLASM)');
+        config.breedingValuesMaxGermplasm = 8;
+        expect((await api('POST', PATH, { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 })).status).to.equal(200);
+      } finally {
+        config.breedingValuesMaxGermplasm = before;
+      }
+    });
+
+    it('where the time went: Server-Timing on the answer; a 202 fit answered from memory by its instance, from a packed stored copy by another', async () => {
+      const body = { observationVariableDbId: trait, additiveVariance: 20, residualVariance: 40 };
+      const direct = await api('POST', PATH, body);
+      expect(direct.status, direct.text).to.equal(200);
+      const phasesOf = (header: string | null) => (header ?? '').split(',').map((p) => p.trim().split(';')[0]).filter(Boolean);
+      expect(phasesOf(direct.headers.get('server-timing'))).to.include.members(['records', 'pedigree', 'inverse', 'build', 'solve', 'rows', 'present']);
+
+      const config = server().config.search;
+      const before = { ...config };
+      Object.assign(config, { style: 'saved', testDelayMs: 300, waitMs: 20 });
+      try {
+        const post = await api('POST', PATH, body);
+        expect(post.status, post.text).to.equal(202);
+        const searchResultsDbId = post.json.result.searchResultsDbId;
+        let res = await api('GET', `${PATH}/${searchResultsDbId}`);
+        for (let i = 0; i < 100 && res.status === 202; i++) (await sleep(100), (res = await api('GET', `${PATH}/${searchResultsDbId}`)));
+        expect(res.status, res.text).to.equal(200);
+        // Held by the instance that ran it: the GET carries the fit's own phases, nothing read back.
+        const own = phasesOf(res.headers.get('server-timing'));
+        expect(own).to.include.members(['records', 'pedigree', 'solve']);
+        expect(own).to.not.include('read');
+        expect(res.json.result.data).to.deep.equal(direct.json.result.data);
+
+        // The stored copy (for other replicas) is the answer gzip'd, a fraction of its JSON.
+        let options: string | null = null;
+        for (let i = 0; i < 100 && !options; i++) {
+          [{ options }] = await server().graph.read<{ options: string | null }>('MATCH (s:SavedSearch {searchResultsDbId: $id}) RETURN s.options AS options', { id: searchResultsDbId });
+          if (!options) await sleep(100);
+        }
+        const packed = JSON.parse(options!);
+        expect(Object.keys(packed)).to.deep.equal(['answerGzip']);
+        const unpacked = JSON.parse(gunzipSync(Buffer.from(packed.answerGzip, 'base64')).toString('utf8'));
+        expect(unpacked.fit.germplasm.map((g: any) => [g.germplasmDbId, g.breedingValue])).to.deep.equal(res.json.result.data.map((g: any) => [g.germplasmDbId, g.breedingValue]));
+
+        // Another instance on the same database (a replica) answers the same from the stored copy.
+        const replica = createApp({ graph: server().graph, config: server().config, logger: createLogger('silent') });
+        const listening = http.createServer(replica.app.callback());
+        await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+        try {
+          const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}${server().config.basePath}${PATH}/${searchResultsDbId}`;
+          const other = await fetch(url, { headers: { authorization: `Bearer ${ADMIN_TOKEN}`, accept: 'application/json' } });
+          expect(other.status).to.equal(200);
+          expect(phasesOf(other.headers.get('server-timing'))).to.include.members(['read', 'unpack']);
+          expect(((await other.json()) as any).result.data).to.deep.equal(res.json.result.data);
+        } finally {
+          listening.closeAllConnections();
+          await new Promise((resolve) => listening.close(resolve));
+        }
       } finally {
         Object.assign(config, before);
       }

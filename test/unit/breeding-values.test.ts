@@ -6,6 +6,10 @@ import { fitBreedingValues } from '../../src/modules/extensions/breeding-values/
 import { breedingValuesRequest } from '../../src/modules/extensions/breeding-values/params.js';
 import { ancestryOf } from '../../src/modules/extensions/breeding-values/query.js';
 import type { TraitRecord } from '../../src/modules/extensions/breeding-values/design.js';
+import { buildDesign } from '../../src/modules/extensions/breeding-values/design.js';
+import { assemble } from '../../src/modules/extensions/breeding-values/mme.js';
+import { reml } from '../../src/modules/extensions/breeding-values/reml.js';
+import { decompose, inverseTriplets } from '../../src/modules/extensions/relationship/inverse.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 
 type Row = [string, string | null, string | null];
@@ -17,6 +21,37 @@ const rec = (germplasmDbId: string, studyDbId: string, value: number, rep?: stri
   value, germplasmDbId, studyDbId, studyName: null,
   levelNames: [...(rep ? ['rep'] : []), ...(block ? ['block'] : [])], levelCodes: [...(rep ? [rep] : []), ...(block ? [block] : [])],
 });
+
+/** A seeded simulation: 30 founders, 120 descendants of random earlier parents, two records each in two studies. */
+function simulated() {
+  let s = 5;
+  const u = () => ((s = (s * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
+  const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+  const rows: Row[] = [];
+  const bv = new Map<string, number>();
+  for (let i = 0; i < 150; i++) {
+    const g = `g${i}`;
+    if (i < 30) {
+      rows.push([g, null, null]);
+      bv.set(g, Math.sqrt(30) * normal());
+      continue;
+    }
+    const sire = `g${Math.floor(u() * i)}`;
+    let dam: string | null = `g${Math.floor(u() * i)}`;
+    if (dam === sire) dam = null;
+    rows.push([g, sire, dam]);
+    bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt(15) * normal());
+  }
+  const data: Array<[string, string, string, number]> = [];
+  for (const [g] of rows.slice(30)) {
+    for (let k = 0; k < 2; k++) {
+      const study = Math.floor(u() * 2);
+      const rep = u() < 0.5 ? 'R1' : 'R2';
+      data.push([g, `S${study}`, rep, 100 + 10 * study + (rep === 'R2' ? 2 : 0) + bv.get(g)! + Math.sqrt(50) * normal()]);
+    }
+  }
+  return { rows, data };
+}
 
 describe('breeding values (model)', () => {
   // Mrode (2014), Example 3.1: sex as the fixed effect (a study per sex), sigma_a^2 = 20, sigma_e^2 = 40.
@@ -67,33 +102,7 @@ describe('breeding values (model)', () => {
       console.warn(`      skipped: ${numpy.reason}`);
       this.skip();
     }
-    // A seeded simulation: 30 founders, 120 descendants of random earlier parents, two records each.
-    let s = 5;
-    const u = () => ((s = (s * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
-    const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-    const rows: Row[] = [];
-    const bv = new Map<string, number>();
-    for (let i = 0; i < 150; i++) {
-      const g = `g${i}`;
-      if (i < 30) {
-        rows.push([g, null, null]);
-        bv.set(g, Math.sqrt(30) * normal());
-        continue;
-      }
-      const sire = `g${Math.floor(u() * i)}`;
-      let dam: string | null = `g${Math.floor(u() * i)}`;
-      if (dam === sire) dam = null;
-      rows.push([g, sire, dam]);
-      bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt(15) * normal());
-    }
-    const data: Array<[string, string, string, number]> = [];
-    for (const [g] of rows.slice(30)) {
-      for (let k = 0; k < 2; k++) {
-        const study = Math.floor(u() * 2);
-        const rep = u() < 0.5 ? 'R1' : 'R2';
-        data.push([g, `S${study}`, rep, 100 + 10 * study + (rep === 'R2' ? 2 : 0) + bv.get(g)! + Math.sqrt(50) * normal()]);
-      }
-    }
+    const { rows, data } = simulated();
     const reference = await runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
     for (const remlAlgorithm of ['AI-REML', 'EM-REML']) {
       const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000, remlAlgorithm }));
@@ -103,5 +112,20 @@ describe('breeding values (model)', () => {
       // Newton steps all the way (no EM fall-back), in a handful of rounds where EM takes about 190.
       if (remlAlgorithm === 'AI-REML') expect(fit.variances.reml).to.include({ emSteps: 0 }).and.to.have.property('iterations').below(20);
     }
+  });
+
+  it('AI-REML with Hutchinson traces: solves as loose as the last change allows give the same rounds and estimates (1e-7) for fewer PCG iterations', () => {
+    const { rows, data } = simulated();
+    const records = data.map(([g, st, rep, y]) => rec(g, st, y, rep));
+    const dec = decompose(pedigreeOf(rows), 'pedigree');
+    const eq = assemble(buildDesign(records, dec, ['rep']), inverseTriplets(dec));
+    const options = { algorithm: 'AI-REML' as const, maxIterations: 100, tolerance: 1e-8, exact: false, probes: 20 };
+    const tight = reml(eq, { additive: 40, residual: 40 }, { ...options, solveFactor: 0 });
+    const loose = reml(eq, { additive: 40, residual: 40 }, options);
+    expect(tight.converged && loose.converged).to.equal(true);
+    expect(loose.iterations).to.equal(tight.iterations);
+    expect(Math.abs(loose.additive / tight.additive - 1)).to.be.below(1e-7);
+    expect(Math.abs(loose.residual / tight.residual - 1)).to.be.below(1e-7);
+    expect(loose.pcgIterations, `${loose.pcgIterations} vs ${tight.pcgIterations}`).to.be.below(tight.pcgIterations);
   });
 });

@@ -10,6 +10,7 @@ import type { UnusedParent } from '../relationship/origin.js';
 import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
 import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
 import type { BreedingValuesRequest } from './params.js';
+import { Phases } from './phases.js';
 import { reml as fitReml, type RemlAlgorithm, type RemlResult } from './reml.js';
 
 export interface GermplasmValue {
@@ -37,7 +38,7 @@ export interface BreedingValues {
     additive: number;
     residual: number;
     heritability: number;
-    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual'> & { algorithm: RemlAlgorithm; tolerance: number; probes: number | null } | null;
+    reml: Omit<RemlResult, 'solution' | 'additive' | 'residual' | 'pcgIterations'> & { algorithm: RemlAlgorithm; tolerance: number; probes: number | null } | null;
   };
   solver: { method: 'cholesky' | 'pcg'; tolerance: number | null; iterations: number; relativeResidual: number };
   pev: 'exact' | 'diagonal';
@@ -63,10 +64,10 @@ function startingVariance(records: TraitRecord[]): number {
   return v > 0 ? v : 1;
 }
 
-export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeRecord[], request: BreedingValuesRequest): BreedingValues {
-  const dec = decompose(pedigree, request.method);
+export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeRecord[], request: BreedingValuesRequest, phases = new Phases()): BreedingValues {
+  const dec = phases.time('inverse', () => decompose(pedigree, request.method));
   const design = buildDesign(records, dec, request.fixedEffects);
-  const eq = assemble(design, inverseTriplets(dec));
+  const eq = phases.time('build', () => assemble(design, inverseTriplets(dec)));
   const exact = design.p + design.q <= request.exactLimit;
   const dof = records.length - design.p;
   const v = request.variances;
@@ -78,6 +79,7 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
   let residual: number;
   let solution: Solution;
   let reml: BreedingValues['variances']['reml'] = null;
+  const solving = performance.now();
   if (v.kind === 'given') {
     ({ additive, residual } = v);
     solution = solve(eq, residual / additive, exact);
@@ -102,6 +104,8 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
       probes: exact ? null : request.probes,
     };
   }
+  phases.add(v.kind === 'reml' ? 'reml' : 'solve', performance.now() - solving);
+  const rowsStarted = performance.now();
   const lambda = residual / additive;
   const pev = pevFactors(eq, lambda, solution.inverse);
 
@@ -129,6 +133,7 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
     };
   });
   const fixedEffects = design.levels.map(({ column, ...level }) => ({ ...level, estimate: column < 0 ? 0 : solution.x[column], reference: column < 0 }));
+  phases.add('rows', performance.now() - rowsStarted);
   return {
     recordCount: records.length,
     equations: design.p + design.q,

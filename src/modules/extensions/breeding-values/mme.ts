@@ -65,8 +65,9 @@ export interface Solution {
   inverse: Float64Array | null;
 }
 
-/** Solves at ratio `lambda`: densely (with C) when `exact`, else PCG from `start` (a warm start) or zero. */
-export function solve(eq: Equations, lambda: number, exact: boolean, start?: Float64Array): Solution {
+/** Solves at ratio `lambda`: densely (with C) when `exact`, else PCG from `start` (a warm start) or zero, to a
+ * relative residual of `tolerance`. */
+export function solve(eq: Equations, lambda: number, exact: boolean, start?: Float64Array, tolerance = PCG_TOLERANCE): Solution {
   const n = eq.p + eq.q;
   if (exact) {
     const inverse = inverseSpd(eq.system.dense(lambda), n);
@@ -84,7 +85,7 @@ export function solve(eq: Equations, lambda: number, exact: boolean, start?: Flo
     return { x, solver: 'cholesky', iterations: 0, relativeResidual: den ? Math.sqrt(num / den) : 0, inverse };
   }
   const x = start ? start.slice() : new Float64Array(n);
-  const { iterations, relativeResidual } = pcg(eq.system, lambda, eq.rhs, x, 1, PCG_TOLERANCE, PCG_MAX_ITERATIONS);
+  const { iterations, relativeResidual } = pcg(eq.system, lambda, eq.rhs, x, 1, tolerance, PCG_MAX_ITERATIONS);
   return { x, solver: 'pcg', iterations, relativeResidual, inverse: null };
 }
 

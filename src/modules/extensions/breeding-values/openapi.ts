@@ -127,6 +127,18 @@ const result = {
   },
 };
 
+/** The fit's answer, with where its time went. */
+const answered = {
+  ...ok(result, delimited),
+  headers: {
+    'Server-Timing': {
+      description: 'Where the time went, in ms per phase (W3C Server Timing): records, pedigree, inverse, build, solve or reml, ' +
+        'rows, present, handler; for a GET of a copy stored by another instance also read and unpack.',
+      schema: { type: 'string' },
+    },
+  },
+};
+
 export const breedingValueOperation: ExtensionOperation = {
   path: BREEDING_VALUES_PATH,
   method: 'post',
@@ -138,14 +150,15 @@ export const breedingValueOperation: ExtensionOperation = {
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
       'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
       'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse. ' +
-      'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}.',
+      'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}. ' +
+      'A fit of more germplasm (with records, and their ancestors) than the server\'s limit (BRAPI_BREEDING_VALUES_MAX_GERMPLASM) is a 400.',
     parameters: [
       { name: 'format', in: 'query', description: 'json (default), or csv/tsv: one table (also by Accept).', schema: { type: 'string', enum: ['json', 'csv', 'tsv'] } },
       { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
-    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
+    responses: { 200: answered, 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
   },
 };
 
@@ -165,7 +178,7 @@ export const breedingValueResultOperation: ExtensionOperation = {
       { name: 'table', in: 'query', description: 'The table of a csv/tsv answer: germplasm (default) or fixedEffects.', schema: { type: 'string', enum: [...TABLES] } },
       { $ref: '#/components/parameters/authorizationHeader' },
     ],
-    responses: { 200: ok(result, delimited), 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
+    responses: { 200: answered, 202: { $ref: '#/components/responses/202AcceptedSearchResponse' }, ...errorResponses },
   },
 };
 

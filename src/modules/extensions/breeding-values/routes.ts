@@ -10,6 +10,7 @@ import type { BrapiContext } from '../../../http/types.js';
 import type { BreedingValuesAnswer } from './breeding-values.js';
 import { breedingValueOperation, breedingValueResultOperation } from './openapi.js';
 import { breedingValuesRequest } from './params.js';
+import { Phases } from './phases.js';
 import { presentBreedingValues, type Table } from './present.js';
 import { savedFit, startFit } from './saved.js';
 
@@ -20,8 +21,9 @@ export const routes: RouteDef[] = offering(TABLE_TYPES,
   read.operation(breedingValueOperation, async (ctx, { body }) => {
     const format = tableFormat(ctx, ctx.query.format);
     const table = (ctx.query.table ?? 'germplasm') as Table;
-    const started = await startFit(ctx, breedingValuesRequest(body));
-    if ('answer' in started) return respond(ctx, format, table, started.answer);
+    const phases = new Phases();
+    const started = await startFit(ctx, breedingValuesRequest(body), phases);
+    if ('answer' in started) return respond(ctx, format, table, started.answer, phases);
     respondOne(ctx, { searchResultsDbId: started.searchResultsDbId });
     ctx.status = 202;
   }),
@@ -29,15 +31,16 @@ export const routes: RouteDef[] = offering(TABLE_TYPES,
     const format = tableFormat(ctx, ctx.query.format);
     const table = (ctx.query.table ?? 'germplasm') as Table;
     const id = ctx.params.searchResultsDbId;
-    const answer = await savedFit(ctx, id);
-    if (answer) return respond(ctx, format, table, answer);
+    const phases = new Phases();
+    const answer = await savedFit(ctx, id, phases);
+    if (answer) return respond(ctx, format, table, answer, phases);
     respondOne(ctx, { searchResultsDbId: id });
     ctx.status = 202;
   }),
 );
 
 /** The answer with the statuses it calls for (the same from POST and from a saved fit's GET). */
-function respond(ctx: BrapiContext, format: TableFormat, table: Table, answer: BreedingValuesAnswer) {
+function respond(ctx: BrapiContext, format: TableFormat, table: Table, answer: BreedingValuesAnswer, phases: Phases) {
   if (answer.skipped) addStatus(ctx, 'INFO', `${answer.skipped} observation(s) of the variable hold no number and were left out.`);
   if (!answer.fit) addStatus(ctx, 'INFO', 'No numeric observation of the variable matches the filters: nothing to fit.');
   const unused = answer.fit?.unusedParents ?? [];
@@ -51,5 +54,6 @@ function respond(ctx: BrapiContext, format: TableFormat, table: Table, answer: B
       ? 'REML: the additive variance fell to zero (no positive estimate); the breeding values are those of a negligible heritability.'
       : `REML did not converge in ${reml.iterations} rounds (last relative change ${reml.change}); raise maxIterations or give the variances.`);
   }
-  presentBreedingValues(ctx, format, table, answer);
+  phases.time('present', () => presentBreedingValues(ctx, format, table, answer));
+  ctx.set('Server-Timing', phases.header());
 }
