@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { buildClassArchive } from '../src/devdb/build-class-archive.js';
 
 const require = createRequire(import.meta.url);
 const DURATIONS = 'test/durations.json';
@@ -142,6 +143,9 @@ async function main(): Promise<number> {
   const files = (opts.files.length ? opts.files : config.spec.flatMap(expand)).map((f) => path.normalize(f)).filter((f) => !ignored.has(f));
   if (files.length === 0) throw new Error(`no test files found for ${opts.files.join(' ') || config.spec.join(' ')}`);
   const known = fs.existsSync(DURATIONS) ? (JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) as Record<string, number>) : {};
+  // Every lane starts a bundled Neo4j, and some tests more: made once per JVM and classpath, the class archive
+  // (src/devdb/class-archive.ts) takes a third off the CPU of each start.
+  if (!process.env.TEST_NEO4J_URI && files.some((f) => !f.startsWith(`test${path.sep}unit${path.sep}`))) await buildClassArchive(console.log);
   const lanes = deal(files, Math.min(opts.lanes, files.length), known);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
   const started = performance.now();

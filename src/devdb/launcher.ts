@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { styleCommand } from './browser-style.js';
+import { classArchive } from './class-archive.js';
 
 export const NEO4J_VERSION = '5.26.30';
 const POM = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pom.xml');
@@ -45,6 +46,10 @@ export interface DevNeo4jOptions {
   startTimeoutMs?: number;
   /** The client's statement timeout (NEO4J_TIMEOUT_MS); the database gives up a little after it. */
   clientTimeoutMs?: number;
+  /** JVM options added after the launcher's own. */
+  jvmOptions?: string[];
+  /** Map the class archive when there is one (class-archive.ts; default true), or this archive file. */
+  classArchive?: boolean | string;
   log?: (line: string) => void;
 }
 
@@ -56,7 +61,11 @@ export interface DevNeo4j {
   browserUrl: string;
   pid: number;
   dir: string;
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL if the JVM has not ended after `waitMs` (30 s by default). Resolves true when it ended by
+   * itself.
+   */
+  stop(waitMs?: number): Promise<boolean>;
 }
 
 /** Java 17 or later is missing: the message names the Debian package. */
@@ -76,7 +85,8 @@ export class MavenMissingError extends Error {
   }
 }
 
-function javaCommand(): string {
+/** The Java command to run and what its `-version` printed (which names the JVM's build). */
+export function javaCommand(): { cmd: string; version: string } {
   const candidates = [process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : '', 'java'];
   let tooOld: string | undefined;
   for (const cmd of candidates.filter(Boolean)) {
@@ -84,7 +94,7 @@ function javaCommand(): string {
     if (probe.status !== 0) continue;
     const version = /version "(\d+)(?:\.(\d+))?/.exec(probe.stderr)?.slice(1) ?? [];
     const major = version[0] === '1' ? Number(version[1]) : Number(version[0]);
-    if (major >= 17) return cmd;
+    if (major >= 17) return { cmd, version: probe.stderr };
     tooOld = version.filter(Boolean).join('.');
   }
   throw new JavaMissingError(tooOld);
@@ -296,6 +306,8 @@ export function browserUrl(httpUrl: string, boltUrl: string): string {
 export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   const java = javaCommand();
   const classpath = neo4jClasspath(opts.log);
+  const archive = typeof opts.classArchive === 'string' ? opts.classArchive
+    : opts.classArchive === false ? undefined : classArchive(java.version, classpath);
   const home = path.resolve(opts.dir, HOME_NAME);
   const ports = { http: await freePort(opts.httpPort), bolt: await freePort(opts.boltPort) };
   writeConfig(home, ports, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5, opts.transactionMemory ?? '384m');
@@ -303,29 +315,34 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   const out = fs.openSync(path.join(home, 'logs', 'console.log'), 'a');
 
   const heap = opts.heap ?? '512m';
-  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, '-cp', classpath, ENTRY_POINT,
+  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []),
+    ...(opts.jvmOptions ?? []), '-cp', classpath, ENTRY_POINT,
     `--home-dir=${home}`, `--config-dir=${path.join(home, 'conf')}`];
   const started = Date.now();
   const pidFile = path.join(home, 'neo4j.pid');
   fs.rmSync(pidFile, { force: true });
-  const child = spawn('bash', ['-c', WATCHDOG, 'neo4j-watchdog', String(process.pid), pidFile, java, ...args],
+  const child = spawn('bash', ['-c', WATCHDOG, 'neo4j-watchdog', String(process.pid), pidFile, java.cmd, ...args],
     { cwd: home, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const pid = await jvmPid(pidFile, child);
-  opts.log?.(`Neo4j ${NEO4J_VERSION} starting (pid ${pid}, bolt ${ports.bolt}, http ${ports.http}, store ${home})`);
+  opts.log?.(`Neo4j ${NEO4J_VERSION} starting (pid ${pid}, bolt ${ports.bolt}, http ${ports.http}, store ${home}` +
+    `${archive ? ', classes from the archive' : ''})`);
 
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
+  let stopped: Promise<boolean> | undefined;
+  const stop = (waitMs = 30_000) => {
     stopped ??= (async () => {
+      let byItself = true;
       if (child.exitCode === null && child.signalCode === null) {
         signal(pid, 'SIGTERM');
         // A clean shutdown checkpoints the store; only a JVM that hangs is killed.
-        if (!(await waitForExit(child, 30_000))) {
+        if (!(await waitForExit(child, waitMs))) {
+          byItself = false;
           signal(pid, 'SIGKILL');
           await waitForExit(child, 5_000);
         }
       }
       fs.rmSync(pidFile, { force: true });
+      return byItself;
     })();
     return stopped;
   };
@@ -334,6 +351,14 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
     await waitUntilAnswering(ports, child, opts.startTimeoutMs ?? 600_000, home, opts.log);
   } catch (err) {
     await stop();
+    // An archive the JVM cannot map whole (damaged on disk) ends it at once with a fatal error: start once more
+    // without it, and if that start works the archive was the cause, so it goes (class-archive.ts).
+    if (archive && child.exitCode !== null) {
+      const retry = await startDevNeo4j({ ...opts, classArchive: false });
+      fs.rmSync(archive, { force: true });
+      opts.log?.(`Neo4j did not start with its class archive and did without it; the archive was removed (${archive})`);
+      return retry;
+    }
     throw err;
   }
   opts.log?.(`Neo4j ${NEO4J_VERSION} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

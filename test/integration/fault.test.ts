@@ -2,10 +2,12 @@
 // the middle of a write, at a point the data chooses (its first write visible to the transaction) or during the
 // commit, then restarted on the same store. Nothing of the request may be there (or, killed in the commit, all of
 // it), and the same running service answers again once the database is back (no restart of the service). A restart
-// is most of this file's time: writes killed at the same kind of point share one kill and one restart.
+// is most of this file's time: writes killed at the same kind of point share one kill and one restart (the five held
+// at their first visible write; the six frozen once a change of theirs is seen committed).
 import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import { ensureSchema } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/logger.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
 import { schemaItems } from '../../src/server.js';
-import { cliProcess } from '../support/cli.js';
+import { cliProcess, type Run } from '../support/cli.js';
 import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { onBundledNeo4j } from '../support/server.js';
 
@@ -46,11 +48,14 @@ function opened() {
 }
 
 /**
- * The real graph, with one hook: `armKill(point)` kills the database at that point of the next write transactions
+ * The real graph, with two hooks. `armKill(point)` kills the database at that point of the next write transactions
  * (for `second`: of the one after the first); `disarm()` says whether it fired; `killNow()` kills at once what is
- * armed (a request answered before its point was reached must not leave the others held).
+ * armed (a request answered before its point was reached must not leave the others held). `holdOnceCommitted(point)`
+ * checks `point` (through `seen`, a connection of its own) after each write transaction commits, and once it counts a
+ * row holds that transaction's request there, before it goes on, until `release()`: the request is frozen right after
+ * the commit that made its change visible, as if the database had died at that moment.
  */
-function killable(inner: Graph, kill: () => Promise<void>) {
+function killable(inner: Graph, kill: () => Promise<void>, seen: (point: Visible) => Promise<number>) {
   let armed: 'commit' | 'second' | undefined;
   /** Visible points not reached yet; the kill comes when none is left. */
   let waiting: Visible[] = [];
@@ -59,6 +64,8 @@ function killable(inner: Graph, kill: () => Promise<void>) {
   let gate = opened();
   let writes = 0;
   let fired = false;
+  let afterCommit: { point: Visible; reached: () => void } | undefined;
+  let released = opened();
   const killNow = () => {
     if (!killing) {
       fired = true;
@@ -100,7 +107,15 @@ function killable(inner: Graph, kill: () => Promise<void>) {
           // Not awaited: the kill races the commit that follows this return.
           if (commit) killNow();
           return result;
-        }, mode).finally(() => killing);
+        }, mode).then(async (result) => {
+          const held = afterCommit;
+          if (mode !== 'read' && held && (await seen(held.point)) > 0) {
+            afterCommit = undefined;
+            held.reached();
+            await released.promise;
+          }
+          return result;
+        }).finally(() => killing);
       };
     },
   });
@@ -120,6 +135,15 @@ function killable(inner: Graph, kill: () => Promise<void>) {
       return fired;
     },
     killNow,
+    holdOnceCommitted: (point: Visible) => new Promise<void>((reached) => {
+      afterCommit = { point, reached };
+    }),
+    /** Lets every held request go on (those held since the last release). */
+    release: () => {
+      afterCommit = undefined;
+      released.open();
+      released = opened();
+    },
   };
 }
 
@@ -133,6 +157,8 @@ describe('a database killed in the middle of a write', function () {
   let armKill: (point: KillPoint) => void;
   let disarm: () => boolean;
   let killNow: () => Promise<void>;
+  let holdOnceCommitted: (point: Visible) => Promise<void>;
+  let release: () => void;
   /** A connection of its own, watching what is committed, as a client outside the service would. */
   let watcher: Graph;
   let web: http.Server;
@@ -146,24 +172,6 @@ describe('a database killed in the middle of a write', function () {
   type Answer = Awaited<ReturnType<typeof call>>;
   const count = async (cypher: string, params = {}) => (await graph.read<{ n: number }>(cypher, params))[0].n;
   const killDatabase = () => db.kill();
-  /**
-   * Kills the database as soon as `cypher` counts a committed row, polled from outside the service: `fired` resolves
-   * once it has (true), or false when `stop()` ends the watch first.
-   */
-  const killOnceCommitted = (cypher: string, params: Record<string, unknown> = {}) => {
-    let stopped = false;
-    const fired = (async () => {
-      while (!stopped) {
-        if ((await watcher.read<{ n: number }>(cypher, params))[0].n > 0) {
-          await killDatabase();
-          return true;
-        }
-      }
-      return false;
-    })();
-    return { fired, stop: () => ((stopped = true), fired) };
-  };
-
   before(async function () {
     if (!onBundledNeo4j()) {
       console.log('    (skipped: kills and restarts a bundled Neo4j of its own; the suite runs on TEST_NEO4J_URI)');
@@ -175,8 +183,9 @@ describe('a database killed in the middle of a write', function () {
     await ensureSchema(real, schemaItems());
     const rows = Array.from({ length: CROSSES }, (_, i) => ({ crossName: `original ${i}`, crossType: 'BIPARENTAL' }));
     await createEntities(real, { entity: crossEntity, records: rows, ids: rows.map((_, i) => `fault-cross-${i}`), readBack: false });
-    ({ graph, armKill, disarm, killNow } = killable(real, killDatabase));
     watcher = connectGraph({ uri: db.boltUrl, timeoutMs: 60_000 });
+    const seen = async (p: Visible) => (await watcher.read<{ n: number }>(p.visible, p.params ?? {}))[0].n;
+    ({ graph, armKill, disarm, killNow, holdOnceCommitted, release } = killable(real, killDatabase, seen));
     const config = loadConfig({ LOG_LEVEL: 'silent', BRAPI_AUTH_DISABLED: 'true', NEO4J_TIMEOUT_MS: '60000' });
     const { app } = createApp({ graph, config, logger: createLogger('silent') });
     web = http.createServer(app.callback());
@@ -200,6 +209,39 @@ describe('a database killed in the middle of a write', function () {
     germplasmName: `Fault line ${prefix}${i}`,
     parents: i ? [{ germplasmDbId: `${prefix}${i - 1}`, parentType: 'FEMALE' }] : [],
   }));
+
+  const crossesNamed = 'MATCH (c:Cross) WHERE c.crossName STARTS WITH $prefix RETURN count(c) AS n';
+  const renameAll = (prefix: string) => Object.fromEntries(Array.from({ length: CROSSES }, (_, i) => [`fault-cross-${i}`, { crossName: `${prefix}${i}` }]));
+
+  // A germplasm merge moving many relationships.
+  const CHILDREN = 1500;
+  /** What a merge of `d` into `s` has done: none of it, or all (children moved, history, names, the duplicate gone). */
+  const mergeState = async (s: string, d: string) => {
+    const [row] = await graph.read<{ duplicate: number; ofS: number; ofD: number; history: number; synonyms: string | null }>(
+      `MATCH (s:Germplasm {germplasmDbId: $s})
+       RETURN count { MATCH (:Germplasm {germplasmDbId: $d}) } AS duplicate,
+         count { (:Germplasm)-[:PARENT]->(s) } AS ofS, count { (:Germplasm)-[:PARENT]->(:Germplasm {germplasmDbId: $d}) } AS ofD,
+         count { MATCH (h:PedigreeChange {source: $source}) } AS history, s.synonyms AS synonyms`,
+      { s, d, source: `merge ${d} into ${s}` },
+    );
+    const synonym = (row.synonyms ?? '').includes(`"Fault duplicate ${d}"`);
+    return { ...row, synonyms: synonym };
+  };
+  const untouched = { duplicate: 1, ofS: 0, ofD: CHILDREN, history: 0, synonyms: false };
+  // History: an entry per moved child and the MERGED entry of the survivor.
+  const whole = { duplicate: 0, ofS: CHILDREN, ofD: 0, history: CHILDREN + 1, synonyms: true };
+  /** A survivor and a duplicate with CHILDREN children, as posted (nothing merged yet). */
+  const pair = async (tag: string) => {
+    const [s, d] = [`fault-ms-${tag}`, `fault-md-${tag}`];
+    const res = await call('POST', '/pedigree', [
+      { germplasmDbId: s, germplasmName: `Fault survivor ${s}` },
+      { germplasmDbId: d, germplasmName: `Fault duplicate ${d}` },
+      ...Array.from({ length: CHILDREN }, (_, i) => ({ germplasmDbId: `${d}-c${i}`, germplasmName: `Fault child ${d}-${i}`, parents: [{ germplasmDbId: d, parentType: 'FEMALE' }] })),
+    ]);
+    expect(res.status, res.text).to.equal(200);
+    expect(await mergeState(s, d)).to.deep.equal(untouched);
+    return [s, d];
+  };
 
   // Five writes of different kinds, sent together, each killed once its first write is visible to its transaction:
   // each is held at its point until all are there, then one kill (and one restart) ends them all. The tests below
@@ -285,7 +327,9 @@ describe('a database killed in the middle of a write', function () {
 
   // Mocha runs a suite's own tests before its nested suites: these come after the five above (which need the crosses
   // as first written), in a suite of their own.
-  describe('killed during a commit, or after a first one', function () {
+  describe('killed during a commit, or when a second write transaction starts', function () {
+    // A restart of the database takes up to two minutes on a loaded machine.
+    this.timeout(600_000);
     it('POST /pedigree killed during its commit: all of it or none of it, never a part', async () => {
       armKill('commit');
       const res = await call('POST', '/pedigree', nodes('fault-c-', 3000));
@@ -298,13 +342,8 @@ describe('a database killed in the middle of a write', function () {
       if (res.status === 200) expect(stored).to.equal(3000);
     });
 
-    // Kill points after a first commit, for every write of several transactions or that must stay one: `second` (the
-    // service starts a second write transaction) and killOnceCommitted (the first row of the write, or of its last
-    // batch, seen committed from outside). A write that is one transaction never reaches `second`, and shows all of
-    // itself at once; a write that commits in parts is caught with a part stored.
-    const crossesNamed = 'MATCH (c:Cross) WHERE c.crossName STARTS WITH $prefix RETURN count(c) AS n';
-    const renameAll = (prefix: string) => Object.fromEntries(Array.from({ length: CROSSES }, (_, i) => [`fault-cross-${i}`, { crossName: `${prefix}${i}` }]));
-
+    // `second` (the service starts a second write transaction): a write that is one transaction never reaches it; a
+    // write that commits in parts is caught there with a part stored.
     it(`bulk PUT /crosses of ${CROSSES} records, killed if a second write transaction starts: all of it or none`, async () => {
       armKill('second');
       const res = await call('PUT', '/crosses', renameAll('second '));
@@ -315,48 +354,7 @@ describe('a database killed in the middle of a write', function () {
       if (res.status === 200) expect(renamed).to.equal(CROSSES);
     });
 
-    it(`bulk PUT /crosses of ${CROSSES} records, killed once its first rename is committed: all of it is there`, async () => {
-      const watch = killOnceCommitted(crossesNamed, { prefix: 'third ' });
-      const res = await call('PUT', '/crosses', renameAll('third '));
-      const killed = await (res.status === 200 ? watch.fired : watch.stop());
-      expect(killed, `answered ${res.status}: ${res.text.slice(0, 300)}`).to.equal(true);
-      await start();
-      expect(await count(crossesNamed, { prefix: 'third ' }), `answered ${res.status}`).to.equal(CROSSES);
-    });
-  });
-
-  describe('a germplasm merge moving many relationships', function () {
-    // A restart of the database takes up to two minutes on a loaded machine; these add a process or a setup.
-    this.timeout(600_000);
-    const CHILDREN = 1500;
-    /** What a merge of `d` into `s` has done: none of it, or all (children moved, history, names, the duplicate gone). */
-    const mergeState = async (s: string, d: string) => {
-      const [row] = await graph.read<{ duplicate: number; ofS: number; ofD: number; history: number; synonyms: string | null }>(
-        `MATCH (s:Germplasm {germplasmDbId: $s})
-         RETURN count { MATCH (:Germplasm {germplasmDbId: $d}) } AS duplicate,
-           count { (:Germplasm)-[:PARENT]->(s) } AS ofS, count { (:Germplasm)-[:PARENT]->(:Germplasm {germplasmDbId: $d}) } AS ofD,
-           count { MATCH (h:PedigreeChange {source: $source}) } AS history, s.synonyms AS synonyms`,
-        { s, d, source: `merge ${d} into ${s}` },
-      );
-      const synonym = (row.synonyms ?? '').includes(`"Fault duplicate ${d}"`);
-      return { ...row, synonyms: synonym };
-    };
-    const untouched = { duplicate: 1, ofS: 0, ofD: CHILDREN, history: 0, synonyms: false };
-    // History: an entry per moved child and the MERGED entry of the survivor.
-    const whole = { duplicate: 0, ofS: CHILDREN, ofD: 0, history: CHILDREN + 1, synonyms: true };
-    const pair = async (tag: string) => {
-      const [s, d] = [`fault-ms-${tag}`, `fault-md-${tag}`];
-      const res = await call('POST', '/pedigree', [
-        { germplasmDbId: s, germplasmName: `Fault survivor ${s}` },
-        { germplasmDbId: d, germplasmName: `Fault duplicate ${d}` },
-        ...Array.from({ length: CHILDREN }, (_, i) => ({ germplasmDbId: `${d}-c${i}`, germplasmName: `Fault child ${d}-${i}`, parents: [{ germplasmDbId: d, parentType: 'FEMALE' }] })),
-      ]);
-      expect(res.status, res.text).to.equal(200);
-      expect(await mergeState(s, d)).to.deep.equal(untouched);
-      return [s, d];
-    };
-
-    it('killed if a second write transaction starts: all of it or none', async () => {
+    it('a germplasm merge moving many relationships, killed if a second write transaction starts: all of it or none', async () => {
       const [s, d] = await pair('a');
       armKill('second');
       const res = await call('POST', `/extensions/germplasm/${s}/merge`, { duplicateDbId: d });
@@ -366,28 +364,27 @@ describe('a database killed in the middle of a write', function () {
       expect([untouched, whole], `answered ${res.status}${killed ? ', killed as its second transaction started' : ''}: ${JSON.stringify(state)}`).to.deep.include(state);
       if (res.status === 200) expect(state).to.deep.equal(whole);
     });
-
-    it('killed once the first of its changes is committed: all of it is there', async () => {
-      const [s, d] = await pair('b');
-      const watch = killOnceCommitted(
-        `MATCH (s:Germplasm {germplasmDbId: $s})
-         RETURN count { (:Germplasm)-[:PARENT]->(s) } + count { MATCH (h:PedigreeChange {source: $source}) }
-           + CASE WHEN EXISTS { MATCH (:Germplasm {germplasmDbId: $d}) } THEN 0 ELSE 1 END AS n`,
-        { s, d, source: `merge ${d} into ${s}` },
-      );
-      const res = await call('POST', `/extensions/germplasm/${s}/merge`, { duplicateDbId: d });
-      const killed = await (res.status === 200 ? watch.fired : watch.stop());
-      expect(killed, `answered ${res.status}: ${res.text.slice(0, 300)}`).to.equal(true);
-      await start();
-      expect(await mergeState(s, d), `answered ${res.status}`).to.deep.equal(whole);
-    });
   });
 
-  describe('the pedigree import (npm run import), which commits batch by batch', function () {
-    // A restart of the database takes up to two minutes on a loaded machine; these add a process or a setup.
-    this.timeout(600_000);
+  // Six writes, each killed once a change of its own is seen committed from another connection: the first row of the
+  // write, or of its last batch (a write that is one transaction shows all of itself at once; one that commits in
+  // parts is caught with a part stored). Each is frozen there (a service request held right after that commit, an
+  // import process stopped with SIGSTOP) before the next is sent, so none waits on a lock a frozen one holds; then one
+  // kill ends them all, the imports are let go (SIGCONT) into a dead database, and the database restarts once.
+  describe('killed once a change is seen committed (six writes frozen at their points, one kill for all)', function () {
+    // Six writes one after the other, two of them processes, and a restart, on a loaded machine.
+    this.timeout(900_000);
     const N = 1200;
     const BATCH = 300;
+    const VARIANTS = 2000;
+    let study: string;
+    let vcf: string;
+    /** Whether each write reached its point before it ended, and how its process (or request) ended. */
+    const reached = {} as Record<'crosses' | 'merge' | 'importA' | 'importB' | 'vcfA' | 'vcfB', boolean>;
+    const ended = {} as Record<'importA' | 'importB' | 'vcfA' | 'vcfB', Run>;
+    const answered = {} as Record<'crosses' | 'merge', Answer>;
+    let merged: string[];
+
     /** A chain of N lines, each the mother of the next, as a CSV; the import writes it in batches of BATCH. */
     const importFile = (tag: string) => {
       const name = (i: number) => `fault-imp-${tag}-${i}`;
@@ -404,55 +401,8 @@ describe('a database killed in the middle of a write', function () {
       { p: `fault-imp-${tag}-`, first: `fault-imp-${tag}-0` },
     );
     const history = (tag: string) => count('MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH $p RETURN count(h) AS n', { p: `fault-imp-${tag}-` });
-    const run = (args: string[]) => cliProcess('import', args, { uri: db.boltUrl }, dir);
-
-    it('killed once its first row is committed: whole batches only, and a second run completes it', async () => {
-      const { args } = importFile('a');
-      const watch = killOnceCommitted("MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n");
-      const first = run(args);
-      const killed = await Promise.race([watch.fired, first.done.then(() => watch.stop())]);
-      const ended = await first.done;
-      expect(killed, `the import ended (${ended.code}) before a row was seen: ${ended.stderr}`).to.equal(true);
-      await start();
-      const left = await stored('a');
-      expect(left % BATCH, `${left} lines stored: a batch was left in part`).to.equal(0);
-      expect(await broken('a'), 'stored lines without their mother').to.equal(0);
-      expect(await history('a'), 'history entries of the stored lines').to.equal(Math.max(left - 1, 0));
-      const again = await run(args).done;
-      expect(again.code, again.stderr).to.equal(0);
-      expect([await stored('a'), await broken('a'), await history('a')]).to.deep.equal([N, 0, N - 1]);
-      console.log(`      ${left} of ${N} lines stored when killed (exit ${ended.code}); the second run completed it`);
-    });
-
-    it('killed once a row of its last batch is committed: every batch is there, whole', async () => {
-      const { name, args } = importFile('b');
-      const last = Array.from({ length: BATCH }, (_, i) => name(N - BATCH + i));
-      const watch = killOnceCommitted('MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n', { last });
-      const first = run(args);
-      const killed = await Promise.race([watch.fired, first.done.then(() => watch.stop())]);
-      const ended = await first.done;
-      expect(killed, `the import ended (${ended.code}) before a row of its last batch was seen: ${ended.stderr}`).to.equal(true);
-      await start();
-      expect([await stored('b'), await broken('b'), await history('b')], `exit ${ended.code}`).to.deep.equal([N, 0, N - 1]);
-    });
-  });
-
-  describe('the VCF import (npm run import-vcf): staged in batches, committed in one transaction', function () {
-    // A restart of the database takes up to two minutes on a loaded machine; these add a process or a setup.
-    this.timeout(600_000);
-    const VARIANTS = 2000;
-    let study: string;
-    let vcf: string;
-    before(async () => {
-      const samples = ['fault-vcf-1', 'fault-vcf-2', 'fault-vcf-3'];
-      expect((await call('POST', '/germplasm', samples.map((germplasmName) => ({ germplasmName, commonCropName: 'Soybean' })))).status).to.equal(200);
-      study = JSON.parse((await call('POST', '/studies', [{ studyName: 'fault vcf study' }])).text).result.data[0].studyDbId;
-      vcf = path.join(dir, 'fault.vcf');
-      const lines = Array.from({ length: VARIANTS }, (_, i) => `1\t${i + 1}\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\t1/1\t0/0`);
-      fs.writeFileSync(vcf, ['##fileformat=VCFv4.2', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
-        `#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${samples.join('\t')}`, ...lines].join('\n') + '\n');
-    });
-    const run = (set: string) => cliProcess('import-vcf', [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'], { uri: db.boltUrl }, dir);
+    let importArgs: { a: string[]; b: string[] };
+    const vcfRun = (set: string) => cliProcess('import-vcf', [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'], { uri: db.boltUrl }, dir);
     /** The variant set as a client sees it: its counts, and the variants and call sets served. */
     const served = async (set: string) => {
       const one = await call('GET', `/variantsets/${set}`);
@@ -463,31 +413,122 @@ describe('a database killed in the middle of a write', function () {
     };
     const complete = { variantCount: VARIANTS, callSetCount: 3, variants: VARIANTS, callSets: 3 };
 
-    it('killed once its first batch is staged: nothing of it is served, and a second run imports it all', async () => {
-      const watch = killOnceCommitted('MATCH (v:StagedVariant) RETURN count(v) AS n');
-      const first = run('fault-vs-a');
-      const killed = await Promise.race([watch.fired, first.done.then(() => watch.stop())]);
-      const ended = await first.done;
-      expect(killed, `the import ended (${ended.code}) before a staged variant was seen: ${ended.stderr}`).to.equal(true);
-      expect(ended.code).to.not.equal(0);
+    before(async function () {
+      if (!db) return this.skip();
+      importArgs = { a: importFile('a').args, b: importFile('b').args };
+      merged = await pair('b');
+      const samples = ['fault-vcf-1', 'fault-vcf-2', 'fault-vcf-3'];
+      expect((await call('POST', '/germplasm', samples.map((germplasmName) => ({ germplasmName, commonCropName: 'Soybean' })))).status).to.equal(200);
+      study = JSON.parse((await call('POST', '/studies', [{ studyName: 'fault vcf study' }])).text).result.data[0].studyDbId;
+      vcf = path.join(dir, 'fault.vcf');
+      const lines = Array.from({ length: VARIANTS }, (_, i) => `1\t${i + 1}\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\t1/1\t0/0`);
+      fs.writeFileSync(vcf, ['##fileformat=VCFv4.2', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+        `#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${samples.join('\t')}`, ...lines].join('\n') + '\n');
+
+      /** A service write, held right after the commit that makes `point` count a row. */
+      const serviceWrite = async (name: 'crosses' | 'merge', point: Visible, send: () => Promise<Answer>) => {
+        const held = holdOnceCommitted(point);
+        const answer = send();
+        reached[name] = await Promise.race([held.then(() => true), answer.then(() => false)]);
+        // In an object: returned bare, the answer (held until the kill) would be awaited here.
+        return { answer: answer.then((a) => (answered[name] = a)) };
+      };
+      /** An import process, stopped (SIGSTOP) as soon as `cypher` counts a committed row, polled from outside. */
+      const frozenProcess = async (name: 'importA' | 'importB' | 'vcfA' | 'vcfB', run: { child: ChildProcess; done: Promise<Run> }, cypher: string, params: Record<string, unknown> = {}) => {
+        let over = false;
+        const done = run.done.then((r) => {
+          over = true;
+          return (ended[name] = r);
+        });
+        reached[name] = false;
+        while (!over) {
+          if ((await watcher.read<{ n: number }>(cypher, params))[0].n > 0) {
+            // Seen: the kill counts as coming now, even if the process ended meanwhile (no signal then).
+            reached[name] = true;
+            run.child.kill('SIGSTOP');
+            break;
+          }
+        }
+        return { child: run.child, done };
+      };
+
+      const [s, d] = merged;
+      const answers = [
+        await serviceWrite('crosses', { visible: crossesNamed, params: { prefix: 'third ' } }, () => call('PUT', '/crosses', renameAll('third '))),
+        await serviceWrite('merge', {
+          visible: `MATCH (s:Germplasm {germplasmDbId: $s})
+            RETURN count { (:Germplasm)-[:PARENT]->(s) } + count { MATCH (h:PedigreeChange {source: $source}) }
+              + CASE WHEN EXISTS { MATCH (:Germplasm {germplasmDbId: $d}) } THEN 0 ELSE 1 END AS n`,
+          params: { s, d, source: `merge ${d} into ${s}` },
+        }, () => call('POST', `/extensions/germplasm/${s}/merge`, { duplicateDbId: d })),
+      ];
+      // The VCF import whose set commits first: its staging is gone by then (the commit ends it), so the other's
+      // first staged batch is the only staging there. The pedigree import that may be frozen inside a batch (holding
+      // the pedigree lock) comes last.
+      const processes = [
+        await frozenProcess('vcfB', vcfRun('fault-vs-b'), 'MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', { set: 'fault-vs-b' }),
+        await frozenProcess('importB', cliProcess('import', importArgs.b, { uri: db.boltUrl }, dir),
+          'MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n',
+          { last: Array.from({ length: BATCH }, (_, i) => `fault-imp-b-${N - BATCH + i}`) }),
+        await frozenProcess('vcfA', vcfRun('fault-vs-a'), 'MATCH (v:StagedVariant) RETURN count(v) AS n'),
+        await frozenProcess('importA', cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir),
+          "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n"),
+      ];
+      await killDatabase();
+      release();
+      for (const p of processes) p.child.kill('SIGCONT');
+      await Promise.all([...answers.map((a) => a.answer), ...processes.map((p) => p.done)]);
       await start();
+    });
+
+    it(`bulk PUT /crosses of ${CROSSES} records, killed once its first rename is committed: all of it is there`, async () => {
+      const res = answered.crosses;
+      expect(reached.crosses, `answered ${res.status}: ${res.text.slice(0, 300)}`).to.equal(true);
+      expect(await count(crossesNamed, { prefix: 'third ' }), `answered ${res.status}`).to.equal(CROSSES);
+    });
+
+    it('a germplasm merge moving many relationships, killed once the first of its changes is committed: all of it is there', async () => {
+      const res = answered.merge;
+      expect(reached.merge, `answered ${res.status}: ${res.text.slice(0, 300)}`).to.equal(true);
+      expect(await mergeState(merged[0], merged[1]), `answered ${res.status}`).to.deep.equal(whole);
+    });
+
+    it('the pedigree import (npm run import), killed once its first row is committed: whole batches only, and a second run completes it', async () => {
+      const first = ended.importA;
+      expect(reached.importA, `the import ended (${first.code}) before a row was seen: ${first.stderr}`).to.equal(true);
+      const left = await stored('a');
+      expect(left % BATCH, `${left} lines stored: a batch was left in part`).to.equal(0);
+      expect(await broken('a'), 'stored lines without their mother').to.equal(0);
+      expect(await history('a'), 'history entries of the stored lines').to.equal(Math.max(left - 1, 0));
+      const again = await cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir).done;
+      expect(again.code, again.stderr).to.equal(0);
+      expect([await stored('a'), await broken('a'), await history('a')]).to.deep.equal([N, 0, N - 1]);
+      console.log(`      ${left} of ${N} lines stored when killed (exit ${first.code}); the second run completed it`);
+    });
+
+    it('the pedigree import (npm run import), killed once a row of its last batch is committed: every batch is there, whole', async () => {
+      const first = ended.importB;
+      expect(reached.importB, `the import ended (${first.code}) before a row of its last batch was seen: ${first.stderr}`).to.equal(true);
+      expect([await stored('b'), await broken('b'), await history('b')], `exit ${first.code}`).to.deep.equal([N, 0, N - 1]);
+    });
+
+    it('the VCF import (npm run import-vcf), killed once its first batch is staged: nothing of it is served, and a second run imports it all', async () => {
+      const first = ended.vcfA;
+      expect(reached.vcfA, `the import ended (${first.code}) before a staged variant was seen: ${first.stderr}`).to.equal(true);
+      expect(first.code).to.not.equal(0);
       expect(await served('fault-vs-a')).to.equal(null);
       expect(await count("MATCH (v:Variant) WHERE v.variantDbId STARTS WITH 'fault-vs-a' RETURN count(v) AS n")).to.equal(0);
       const staged = await count('MATCH (v:StagedVariant) RETURN count(v) AS n');
-      const again = await run('fault-vs-a').done;
+      const again = await vcfRun('fault-vs-a').done;
       expect(again.code, again.stderr).to.equal(0);
       expect(await served('fault-vs-a')).to.deep.equal(complete);
       console.log(`      ${staged} staged variants of the killed import were left in the store (no call reads them)`);
     });
 
-    it('killed once its variant set is committed: the whole set is served', async () => {
-      const watch = killOnceCommitted('MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', { set: 'fault-vs-b' });
-      const first = run('fault-vs-b');
-      const killed = await Promise.race([watch.fired, first.done.then(() => watch.stop())]);
-      const ended = await first.done;
-      expect(killed, `the import ended (${ended.code}) before its variant set was seen: ${ended.stderr}`).to.equal(true);
-      await start();
-      expect(await served('fault-vs-b'), `exit ${ended.code}`).to.deep.equal(complete);
+    it('the VCF import (npm run import-vcf), killed once its variant set is committed: the whole set is served', async () => {
+      const first = ended.vcfB;
+      expect(reached.vcfB, `the import ended (${first.code}) before its variant set was seen: ${first.stderr}`).to.equal(true);
+      expect(await served('fault-vs-b'), `exit ${first.code}`).to.deep.equal(complete);
     });
   });
   // The demo load (several transactions) is being changed to mark its completion with a marker node; its kill points

@@ -26,6 +26,13 @@ export interface ExtraNeo4j {
   start(): Promise<void>;
 }
 
+/**
+ * C1 only (no C2 compiler): most of a start's CPU is JIT compilation, and this JVM is restarted often and lives a minute
+ * or two each time. Measured on this machine (2026-11-27, 3 rounds, load 20-30): a start with a small workload took
+ * 0.59 of the CPU seconds with this, and 0.41 with the class archive as well (docs/testing.md).
+ */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1'];
+
 let dir: string | undefined;
 let ports: { http: number; bolt: number } | undefined;
 let running: DevNeo4j | undefined;
@@ -35,7 +42,7 @@ let urls = { bolt: '', http: '' };
 
 async function start(): Promise<void> {
   dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-extra-neo4j-'));
-  running = await startDevNeo4j({ dir, httpPort: ports?.http ?? 0, boltPort: ports?.bolt ?? 0, clientTimeoutMs: 120_000, ...settings });
+  running = await startDevNeo4j({ dir, httpPort: ports?.http ?? 0, boltPort: ports?.bolt ?? 0, clientTimeoutMs: 120_000, jvmOptions: JVM_OPTIONS, ...settings });
   urls = { bolt: running.boltUrl, http: running.httpUrl };
   ports ??= { http: Number(new URL(running.httpUrl).port), bolt: Number(new URL(running.boltUrl).port) };
 }
