@@ -21,6 +21,7 @@ import { createLogger } from '../../src/logger.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
 import { schemaItems } from '../../src/server.js';
 import { cliProcess, type Run } from '../support/cli.js';
+import { count as countIn } from '../support/graph.js';
 import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { onBundledNeo4j } from '../support/server.js';
 
@@ -170,7 +171,7 @@ describe('a database killed in the middle of a write', function () {
     return { status: res.status, text: await res.text(), headers: res.headers };
   };
   type Answer = Awaited<ReturnType<typeof call>>;
-  const count = async (cypher: string, params = {}) => (await graph.read<{ n: number }>(cypher, params))[0].n;
+  const count = (cypher: string, params = {}) => countIn(cypher, params, graph);
   const killDatabase = () => db.kill();
   before(async function () {
     if (!onBundledNeo4j()) {

@@ -1,10 +1,11 @@
 // The suite's graph read and cleaned directly, for what a test checks or leaves behind beside the API.
 import { HISTORY_LINKS } from '../../src/modules/germplasm/pedigree/commands/recordPedigreeChanges.js';
+import type { Graph } from '../../src/graph/port.js';
 import { server } from './server.js';
 
-/** The `n` of a counting statement (`... RETURN count(x) AS n`) on the suite's database. */
-export async function count(cypher: string, params: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await server().graph.read<{ n: number }>(cypher, params);
+/** The `n` of a counting statement (`... RETURN count(x) AS n`) on the suite's database, or on `graph`. */
+export async function count(cypher: string, params: Record<string, unknown> = {}, graph: Graph = server().graph): Promise<number> {
+  const [row] = await graph.read<{ n: number }>(cypher, params);
   return row.n;
 }
 
