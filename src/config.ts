@@ -37,6 +37,8 @@ export interface Config {
   maxArrayItems: number;
   /** Most germplasm (with records, and their ancestors) one breeding-value fit may hold; more is a 400. */
   breedingValuesMaxGermplasm: number;
+  /** Breeding-value fits computed at once (each in its own worker thread); more wait in a queue. */
+  breedingValuesWorkers: number;
   /** Origins whose browser pages may call the API (CORS): `*` (any, the default) or a list of exact origins. */
   corsOrigins: '*' | string[];
   /** Generations of unnamed parents a pedigree string (Purdy notation) expands below a germplasm. */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
     breedingValuesMaxGermplasm: positive(env, 'BRAPI_BREEDING_VALUES_MAX_GERMPLASM', 250_000),
+    breedingValuesWorkers: positive(env, 'BRAPI_BREEDING_VALUES_WORKERS', 1),
     corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
     purdyLevels: positive(env, 'BRAPI_PURDY_LEVELS', DEFAULT_PURDY_LEVELS),
     vendorSpecificationFile: env.BRAPI_VENDOR_SPECIFICATION ? path.resolve(env.BRAPI_VENDOR_SPECIFICATION) : DEFAULT_VENDOR_SPECIFICATION,

@@ -69,6 +69,26 @@ export class NotReadyError extends HttpError {
   }
 }
 
+/** 503: the service cannot take this work now (its computations all busy and queued, or it is stopping); retry later. */
+export class BusyError extends HttpError {
+  readonly status = 503;
+  constructor(message: string, retryAfterSeconds = 30) {
+    super(message);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
+/** The typed errors made from a message alone, by class name: one thrown in a worker thread keeps its class here. */
+const BY_NAME: Record<string, new (message: string) => HttpError> = {
+  BadRequestError, ForbiddenError, NotFoundError, NotAcceptableError, ConflictError, PayloadTooLargeError,
+};
+
+/** The error named `name` with `message` (a plain Error, a 500, for any other name). */
+export function errorNamed(name: string, message: string): Error {
+  const Class = BY_NAME[name];
+  return Class ? new Class(message) : new Error(message);
+}
+
 /** A Cypher statement failed in the database (not the client's fault unless mapped otherwise). */
 export class DatabaseError extends Error {
   constructor(readonly code: string, message: string) {

@@ -22,6 +22,7 @@ import { ensureSchema, type SchemaItem } from './graph/schema.js';
 import type { Logger } from './logger.js';
 import { loadSpec } from './openapi/spec.js';
 import { settleSearches } from './search/saved.js';
+import { stopWorkers } from './work/pool.js';
 import { vendorSpecification } from './modules/genotyping/lab/specification.js';
 
 export interface RunningServer {
@@ -171,12 +172,15 @@ export async function startServer(config: Config, logger: Logger, observe?: Star
     }
   };
   const stop = async () => {
-    await new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       server.close(() => resolve());
       // Idle keep-alive connections would hold close() open; in-flight requests still finish.
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     });
+    // A fit in a worker thread can have minutes to go: it is ended (its request answers 503), not waited for.
+    await stopWorkers();
+    await closed;
     // Searches still running write their snapshot before the connection closes.
     await settleSearches();
     // A demo load still running is cut off, not waited for (on a slow machine it has minutes to go): its open

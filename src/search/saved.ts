@@ -4,7 +4,7 @@
 // the snapshot is written.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DatabaseUnavailableError, NotFoundError } from '../errors.js';
+import { DatabaseUnavailableError, HttpError, NotFoundError } from '../errors.js';
 import { cypher } from '../graph/cypher-files.js';
 import type { Services } from '../http/types.js';
 import type { Searchable, SearchOptions, SearchPlan } from './searchables.js';
@@ -43,9 +43,9 @@ export async function startSearch(services: Services, searchable: Searchable, pl
       await graph.write(cypher('search/complete'), { id, ids, options: options && JSON.stringify(options) });
     } catch (err) {
       logger.error('saved search failed', { searchResultsDbId: id, path: searchable.path, error: (err as Error).message });
-      // A timeout or a database away is the database's state, not a fault of the search: its GET says 503, as any
-      // call meeting it would, so that the client retries.
-      const status = err instanceof DatabaseUnavailableError ? 'unavailable' : 'failed';
+      // A timeout or a database away is the database's state, not a fault of the search (nor is a computation ended
+      // by a shutdown, a 503 too): its GET says 503, as any call meeting it would, so that the client retries.
+      const status = err instanceof HttpError && err.status === 503 ? 'unavailable' : 'failed';
       await graph.write(cypher('search/fail'), { id, status }).catch(() => undefined);
     }
   })();

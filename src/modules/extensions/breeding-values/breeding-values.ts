@@ -1,10 +1,13 @@
 // The breeding-values call's work between the route and the model: read the variable, its records and their
-// pedigree; keep the records whose value is a number; fit (fit.ts).
+// pedigree; keep the records whose value is a number; fit (fit.ts) in a worker thread (src/work/pool.ts), so that a
+// fit of minutes leaves the service free to answer other requests meanwhile.
 import { BadRequestError, NotFoundError } from '../../../errors.js';
+import type { Config } from '../../../config.js';
 import type { Graph } from '../../../graph/port.js';
 import { NUMBER } from '../../phenotyping/observations/checks.js';
 import type { TraitRecord } from './design.js';
-import { fitBreedingValues, type BreedingValues } from './fit.js';
+import { WorkerPool } from '../../../work/pool.js';
+import type { BreedingValues } from './fit.js';
 import type { BreedingValuesRequest } from './params.js';
 import { Phases } from './phases.js';
 import { readPedigreeOf, readRecords, readVariable } from './query.js';
@@ -27,8 +30,19 @@ function tooLarge(what: string, max: number) {
   return new BadRequestError(`Too large a fit: ${what}, more than this server fits in one request (${max}, BRAPI_BREEDING_VALUES_MAX_GERMPLASM); narrow the records with studyDbIds, trialDbIds, programDbIds, seasonDbIds or observationLevels.`);
 }
 
-/** The fit of `request`, of at most `maxGermplasm` germplasm (a 400 beyond); `phases` collects where its time went. */
-export async function computeBreedingValues(graph: Graph, request: BreedingValuesRequest, maxGermplasm: number, phases = new Phases()): Promise<BreedingValuesAnswer> {
+/** Fits waiting for a worker beyond those running (each holds its records meanwhile); more are a 503. */
+const FITS_WAITING_MAX = 16;
+const pools = new WeakMap<Config, WorkerPool>();
+
+function fitting(config: Config): WorkerPool {
+  let pool = pools.get(config);
+  if (!pool) pools.set(config, (pool = new WorkerPool(config.breedingValuesWorkers, FITS_WAITING_MAX, 'breeding-value fits')));
+  return pool;
+}
+
+/** The fit of `request`, of at most BRAPI_BREEDING_VALUES_MAX_GERMPLASM germplasm (a 400 beyond); `phases` collects where its time went. */
+export async function computeBreedingValues(graph: Graph, config: Config, request: BreedingValuesRequest, phases = new Phases()): Promise<BreedingValuesAnswer> {
+  const maxGermplasm = config.breedingValuesMaxGermplasm;
   const variable = await readVariable(graph, request.observationVariableDbId);
   if (!variable) throw new NotFoundError(`No observation variable has observationVariableDbId ${JSON.stringify(request.observationVariableDbId)}.`);
   const raw = await phases.timeAsync('records', () => readRecords(graph, request.observationVariableDbId, request.filters));
@@ -43,5 +57,11 @@ export async function computeBreedingValues(graph: Graph, request: BreedingValue
   if (withRecords.length > maxGermplasm) throw tooLarge(`${withRecords.length} germplasm have records`, maxGermplasm);
   const pedigree = await phases.timeAsync('pedigree', () => readPedigreeOf(graph, withRecords));
   if (pedigree.length > maxGermplasm) throw tooLarge(`the ${withRecords.length} germplasm with records and their ancestors are ${pedigree.length}`, maxGermplasm);
-  return { ...answer, fit: fitBreedingValues(records, pedigree, request, phases) };
+  const started = performance.now();
+  const { fit, ms } = await fitting(config).run('breedingValues', records, pedigree, request);
+  let own = 0;
+  for (const [name, t] of Object.entries(ms)) (phases.add(name, t), (own += t));
+  // Waiting for a free worker and copying the records in and the answer out.
+  phases.add('worker', performance.now() - started - own);
+  return { ...answer, fit };
 }

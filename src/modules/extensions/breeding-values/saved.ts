@@ -81,7 +81,7 @@ async function unpack(packed: Packed): Promise<Stored> {
 /** Runs the fit as a saved search; the answer when it ended within the wait, else the searchResultsDbId. */
 export async function startFit(ctx: BrapiContext, request: BreedingValuesRequest, phases: Phases): Promise<{ answer: BreedingValuesAnswer } | { searchResultsDbId: string }> {
   const { config, graph } = ctx.services;
-  const fit = () => computeBreedingValues(graph, request, config.breedingValuesMaxGermplasm, phases);
+  const fit = () => computeBreedingValues(graph, config, request, phases);
   if (config.search.style === 'immediate') return { answer: await fit() };
   // While POST still waits, a finished fit is answered from memory and only a marker is stored; once POST has
   // answered 202, the answer is held for this process's GET and a packed copy is stored for any replica's.
