@@ -4,24 +4,21 @@
 // Order is asserted, never a duration: /serverinfo is answered while the saved fit's GET still says 202.
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { phenotypeRandom, postRecords, postStudies, postVariable, type Post } from '../support/breeding-records.js';
-import { api, server } from '../support/server.js';
+import { phenotypeRandom, postRecords, postStudies, postVariable } from '../support/breeding-records.js';
+import { api, postResult as post, resultOf as ok, server } from '../support/server.js';
+import { removeBreedingRecords } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id } = runIds('bvw-');
 const PATH = '/extensions/breeding-values';
 
-async function ok(res: { status: number; text: string; json: any }) {
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result;
-}
-const post: Post = async (route, body) => ok(await api('POST', route, body));
 
 describe('breeding-values: a long fit in a worker thread', function () {
   this.timeout(600_000);
   const GERMPLASM = 1000;
   let body: Record<string, unknown>;
   let small: string;
+  after(() => removeBreedingRecords(run));
 
   before(async () => {
     const rng = phenotypeRandom(38);

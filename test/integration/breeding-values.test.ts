@@ -14,21 +14,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
-import { phenotypeRandom, postRecords, postStudies, postVariable, type PlotRecord, type Post } from '../support/breeding-records.js';
-import { ADMIN_TOKEN, api, server } from '../support/server.js';
+import { phenotypeRandom, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
+import { ADMIN_TOKEN, api, postResult as post, resultOf as ok, server } from '../support/server.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
+import { removeBreedingRecords } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id } = runIds('bv-');
 const PATH = '/extensions/breeding-values';
 
-async function ok(res: { status: number; text: string; json: any }) {
-  expect(res.status, res.text).to.equal(200);
-  return res.json.result;
-}
 
-const post: Post = async (route, body) => ok(await api('POST', route, body));
 const record = (variable: string, rows: PlotRecord[]) => postRecords(post, variable, rows, `${variable} unit`);
 const variable = (name: string) => postVariable(post, id(name));
 const studies = (names: string[]) => postStudies(post, names.map(id));
@@ -47,6 +43,7 @@ async function fit(pathAndQuery: string, body: unknown) {
 
 describe('breeding-values extension', function () {
   this.timeout(300_000);
+  after(() => removeBreedingRecords(run));
 
   describe('Mrode (2014) Example 3.1', () => {
     // Calves 4..8 with their pre-weaning gain; sires and dams; sex of each calf (Mrode, Table of Example 3.1).

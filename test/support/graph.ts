@@ -54,6 +54,18 @@ export async function removeNodes(
   });
 }
 
+/**
+ * Removes what test/support/breeding-records.ts posted under a run's prefix (the names it gave): its variables with
+ * their observations, trait, method and scale; its studies with their observation units; its germplasm (DbIds) with
+ * their pedigree history. Left behind, thousands of units would crowd the first page of other files' unit lists.
+ */
+export async function removeBreedingRecords(prefix: string): Promise<void> {
+  const variableParts: Owned[] = [{ type: 'OF_VARIABLE', dir: 'in' }, { type: 'MEASURES', dir: 'out' }, { type: 'USES_METHOD', dir: 'out' }, { type: 'ON_SCALE', dir: 'out' }];
+  await removeNodes('ObservationVariable', 'observationVariableName', { startsWith: prefix }, variableParts);
+  await removeNodes('Study', 'studyName', { startsWith: prefix }, [{ type: 'IN_STUDY', dir: 'in' }]);
+  await removeNodes('Germplasm', 'germplasmDbId', { startsWith: prefix }, HISTORY);
+}
+
 /** Deletes the records a test made, each named by label, DbId property and DbId (one statement per label and property). */
 export async function removeRecords(records: Array<{ label: string; idProp: string; id: unknown }>, owned: Owned[] = []): Promise<void> {
   const groups = new Map<string, { label: string; idProp: string; ids: unknown[] }>();

@@ -141,6 +141,17 @@ export async function api(method: string, pathAndQuery: string, body?: unknown, 
   return { status: res.status, headers: res.headers, text, json };
 }
 
+/** The envelope's `result` of an answer that must be a 200 (else the assertion shows its status and body). */
+export function resultOf(res: { status: number; text: string; json: any }): any {
+  if (res.status !== 200) throw new Error(`expected 200, answered ${res.status}: ${res.text.slice(0, 500)}`);
+  return res.json.result;
+}
+
+/** POSTs a body as the admin and answers the envelope's `result` (a 200, as resultOf). */
+export async function postResult(path: string, body: unknown): Promise<any> {
+  return resultOf(await api('POST', path, body));
+}
+
 /** POSTs records to /<path> as the admin, expects 200, and returns the records as created. */
 export async function createRecords(path: string, records: object[]): Promise<any[]> {
   const res = await api('POST', `/${path}`, records);
