@@ -7,7 +7,7 @@ const base = require('./.mocharc.json');
 
 const SLOW = {
   // A second Neo4j (test/support/extra-neo4j.ts), killed and restarted, or `npm start` with a Neo4j of its own.
-  'fault': 'extra Neo4j, killed and restarted eight times',
+  'fault': 'extra Neo4j, killed and restarted three times',
   'engine-limits': 'extra Neo4j with a small transaction memory',
   'pedigree-cli': 'all of SoyBase into the extra Neo4j, and an import killed midway',
   'shutdown': 'npm start twice, each with its Neo4j',
@@ -21,6 +21,9 @@ const SLOW = {
   'fuzz': 'thousands of malformed and hostile requests',
   'brava': 'the BrAPI validator over every listed call',
   'pedigree-check': 'genotypes simulated down all of SoyBase',
+  'cypher-explain': 'the plan of every statement the service can send',
+  'breeding-values-worker': 'a REML fit long enough to answer other calls while it runs',
+  'vcf-staging': 'a VCF import killed while staging, as a real process',
   // Outside references installed from PyPI on first use (minutes on a fresh machine).
   'pedigree-reference': 'sgkit over all of SoyBase',
   'breeding-values': 'numpy solving the mixed-model equations densely',
