@@ -127,16 +127,18 @@ export async function measureWrites(log: (line: string) => void): Promise<WriteP
             { germplasmDbId: c.male, parentType: swapped ? 'FEMALE' : 'MALE' },
           ],
         }]));
-      const put = async (swapped: boolean) => {
-        const res = await fetch(`${running.baseUrl}/pedigree`, {
-          method: 'PUT',
+      /** The answer's text of a JSON call as the admin, which must be a 200. */
+      const send = async (method: string, route: string, payload: unknown) => {
+        const res = await fetch(`${running.baseUrl}${route}`, {
+          method,
           headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
-          body: JSON.stringify(body(swapped)),
+          body: JSON.stringify(payload),
         });
         const text = await res.text();
-        if (res.status !== 200) throw new Error(`PUT /pedigree answered ${res.status}: ${text.slice(0, 500)}`);
+        if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
         return text;
       };
+      const put = (swapped: boolean) => send('PUT', '/pedigree', body(swapped));
       const putProfile = new Recorder();
       putProfile.attach(graph);
       graph.profile = true;
@@ -165,14 +167,7 @@ export async function measureWrites(log: (line: string) => void): Promise<WriteP
       // DbIds): a profile pass, then a timed pass of another 1,000. The answers' DbIds are masked for the checksum.
       const post = async (batch: string) => {
         const records = Array.from({ length: 1000 }, (_, k) => ({ germplasmName: `bench-post-${batch}-${k}`, defaultDisplayName: `bench-post-${k}`, commonCropName: 'Soybean', genus: 'Glycine', species: 'max' }));
-        const res = await fetch(`${running.baseUrl}/germplasm`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` },
-          body: JSON.stringify(records),
-        });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`POST /germplasm answered ${res.status}: ${text.slice(0, 500)}`);
-        return text;
+        return send('POST', '/germplasm', records);
       };
       const postProfile = new Recorder();
       postProfile.attach(graph);
