@@ -96,6 +96,18 @@ describe('genomic and single-step relationships (a hand-checked case)', () => {
     expect(() => relationshipModel(dec, 'genomic', 0.05, input(['g1', 'g2', 'g3', 'g4']))).to.not.throw();
   });
 
+  it('a genotyped clone shares its source\'s row: G and A22 hold the row once (else A22 would be singular)', () => {
+    const clones = decompose([...PEDIGREE, { germplasmDbId: 'g5', germplasmName: 'g5', parents: [{ germplasmDbId: 'g4', parentType: 'CLONAL' }] }], 'pedigree');
+    const withClone: GenomicInput = { ...input(['g3', 'g4']), germplasmDbIds: ['g3', 'g4', 'g5'], dosages: [...input(['g3', 'g4']).dosages, Int8Array.from([2, 2, 2])] };
+    const model = relationshipModel(clones, 'genomic', 0.05, withClone);
+    expect(model.rows).to.equal(2);
+    expect(model.info.genotypedCount).to.equal(2);
+    // g5's row is g4's, with g4's genotypes (the first of the row), not its own.
+    expect(model.germplasm.map((g) => [g.germplasmDbId, g.row, g.identicalTo])).to.deep.equal([['g3', 1, null], ['g4', 2, null], ['g5', 2, 'g4']]);
+    const gw = [[G[2][2], G[2][3]], [G[3][2], G[3][3]]].map((row, i) => row.map((g, j) => 0.95 * g + 0.05 * A[i + 2][j + 2]));
+    expectClose(dense(model.inverse, 2), inverse2(gw), 1e-10);
+  });
+
   it('withDenseBlock sums a block into sorted triplets at scattered rows', () => {
     const base: Triplets = { row: Int32Array.from([1, 2, 3, 3]), column: Int32Array.from([1, 2, 1, 3]), value: Float64Array.from([1, 2, 3, 4]) };
     const t = withDenseBlock(base, [0, 2], Float64Array.from([10, 20, 20, 30]));

@@ -165,7 +165,7 @@ const answered = {
   ...ok(result, delimited),
   headers: {
     'Server-Timing': {
-      description: 'Where the time went, in ms per phase (W3C Server Timing): records, pedigree, inverse, build, solve or reml, ' +
+      description: 'Where the time went, in ms per phase (W3C Server Timing): records, genotypes (genomic and single-step), pedigree, inverse, build, solve or reml, ' +
         'rows, present, handler; for a GET of a copy stored by another instance also read and unpack.',
       schema: { type: 'string' },
     },
@@ -178,11 +178,13 @@ export const breedingValueOperation: ExtensionOperation = {
   module: 'Phenotyping',
   operation: {
     tags: [EXTENSIONS_TAG],
-    summary: 'Extension: estimated breeding values of a trait (pedigree BLUP, animal model) from the stored observations',
+    summary: 'Extension: estimated breeding values of a trait (pedigree, genomic or single-step BLUP, animal model) from the stored observations',
     description:
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
       'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
-      'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse. ' +
+      'ancestors); or, with relationship and variantSetDbId, G_w of the genotyped germplasm (genomic) or H of both (single-step). ' +
+      'Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with the relationship\'s inverse. ' +
+      'More genotyped germplasm in the variant set than BRAPI_BREEDING_VALUES_MAX_GENOTYPED is a 400. ' +
       'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}. ' +
       'A fit of more germplasm (with records, and their ancestors) than the server\'s limit (BRAPI_BREEDING_VALUES_MAX_GERMPLASM) is a 400.',
     parameters: [
