@@ -27,6 +27,7 @@ const SLOW = {
   // Outside references installed from PyPI on first use (minutes on a fresh machine).
   'pedigree-reference': 'sgkit over all of SoyBase',
   'breeding-values': 'numpy solving the mixed-model equations densely',
+  'breeding-values-genomic': 'numpy building G and H-inverse and solving the equations densely',
 };
 
 module.exports = {

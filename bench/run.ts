@@ -24,7 +24,9 @@
 //   its lower bound, the SoyBase collection at depth 1, 10 and full tree; bench/results/tree.{json,md});
 //   BENCH_BREEDING_VALUES_ONLY=true / --breeding-values-only: only the breeding-values extension (SoyBase, the demo
 //   data, with 10,000 imported records; the 100k synthetic pedigree with 100k records; bench/results/breeding-values.*;
-//   --sizes=0: SoyBase alone, --no-soybase: the synthetic pedigree alone);
+//   --sizes=0: SoyBase alone, --no-soybase: the synthetic pedigree alone; --genotyped=N[,MARKERS]: SoyBase alone,
+//   N germplasm with records given simulated genotypes (MARKERS SNPs, default 2000), pedigree, single-step and genomic
+//   fits with the variances given: bench/results/breeding-values-genomic.*);
 //   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
 //   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
 //   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_TOKEN for its writes): SoyBase loaded through
@@ -352,6 +354,18 @@ async function runAnalytics() {
  * (raw-loaded) with 100,000 records, each on its own fresh database. */
 async function runBreedingValues() {
   const cases: BreedingValuesCase[] = [];
+  const genotyped = option('genotyped');
+  if (genotyped) {
+    const [count, markers = 2000] = genotyped.split(',').map(Number);
+    await onFreshService(true, async (running) => {
+      cases.push(...(await measureBreedingValues(running, 'soybase (demo data)', { records: 10_000, rounds: 3, targetMs: null, genotyped: { count, markers } }, log)));
+      return writeBreedingValuesReport(cases, false, Math.round(performance.now() - started), 'breeding-values-genomic');
+    });
+    const { json, md, text } = writeBreedingValuesReport(cases, false, Math.round(performance.now() - started), 'breeding-values-genomic');
+    console.log('\n' + text);
+    log(`written ${json} and ${md}`);
+    return;
+  }
   if (withSoybase) {
     await onFreshService(true, async (running) => {
       cases.push(...(await measureBreedingValues(running, 'soybase (demo data)', { records: 10_000, rounds: 3, targetMs: 5000 }, log)));

@@ -37,6 +37,8 @@ export interface Config {
   maxArrayItems: number;
   /** Most germplasm (with records, and their ancestors) one breeding-value fit may hold; more is a 400. */
   breedingValuesMaxGermplasm: number;
+  /** Most genotyped germplasm of a genomic or single-step fit (dense G_w, A22 and their inverses). */
+  breedingValuesMaxGenotyped: number;
   /** Breeding-value fits computed at once (each in its own worker thread); more wait in a queue. */
   breedingValuesWorkers: number;
   /** Origins whose browser pages may call the API (CORS): `*` (any, the default) or a list of exact origins. */
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxArrayItems: int(env, 'BRAPI_MAX_ARRAY_ITEMS', 100_000),
     breedingValuesMaxGermplasm: positive(env, 'BRAPI_BREEDING_VALUES_MAX_GERMPLASM', 250_000),
+    breedingValuesMaxGenotyped: positive(env, 'BRAPI_BREEDING_VALUES_MAX_GENOTYPED', 2_000),
     breedingValuesWorkers: positive(env, 'BRAPI_BREEDING_VALUES_WORKERS', 1),
     corsOrigins: corsOrigins(env.BRAPI_CORS_ORIGINS),
     purdyLevels: positive(env, 'BRAPI_PURDY_LEVELS', DEFAULT_PURDY_LEVELS),

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
-import { phenotypeRandom, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
+import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
 import { ADMIN_TOKEN, api, postResult as post, resultOf as ok, server } from '../support/server.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
@@ -30,16 +30,7 @@ const variable = (name: string) => postVariable(post, id(name));
 const studies = (names: string[]) => postStudies(post, names.map(id));
 
 /** POST of a fit, following a 202 (a fit longer than the search wait) to its GET until it is answered. */
-async function fit(pathAndQuery: string, body: unknown) {
-  let res = await api('POST', pathAndQuery, body);
-  if (res.status !== 202) return res;
-  const [path, query] = pathAndQuery.split('?');
-  for (let i = 0; i < 600 && res.status === 202; i++) {
-    await sleep(200);
-    res = await api('GET', `${path}/${res.json.result.searchResultsDbId}${query ? `?${query}` : ''}`);
-  }
-  return res;
-}
+const fit = (pathAndQuery: string, body: unknown) => postFit(api, pathAndQuery, body);
 
 describe('breeding-values extension', function () {
   this.timeout(300_000);

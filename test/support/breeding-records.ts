@@ -61,3 +61,18 @@ export function phenotypeRandom(seed: number) {
   const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
   return { uniform, normal, pick: <T>(xs: T[]) => xs[Math.floor(uniform() * xs.length)] };
 }
+
+/**
+ * POST of a breeding-value fit through `call` (the test's api()), following a 202 (a fit longer than the search wait,
+ * which a loaded machine reaches) to its GET, every 200 ms, until it is answered: the last answer.
+ */
+export async function postFit<R extends { status: number; json: any }>(call: (method: string, pathAndQuery: string, body?: unknown) => Promise<R>, pathAndQuery: string, body: unknown): Promise<R> {
+  let res = await call('POST', pathAndQuery, body);
+  if (res.status !== 202) return res;
+  const [path, query] = pathAndQuery.split('?');
+  for (let i = 0; i < 600 && res.status === 202; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    res = await call('GET', `${path}/${res.json.result.searchResultsDbId}${query ? `?${query}` : ''}`);
+  }
+  return res;
+}

@@ -8,6 +8,8 @@ import { NUMBER } from '../../phenotyping/observations/checks.js';
 import type { TraitRecord } from './design.js';
 import { WorkerPool } from '../../../work/pool.js';
 import type { BreedingValues } from './fit.js';
+import type { GenomicInput } from './genomic.js';
+import { readGenomicInput } from './genomic-input.js';
 import type { BreedingValuesRequest } from './params.js';
 import { Phases } from './phases.js';
 import { readPedigreeOf, readRecords, readVariable } from './query.js';
@@ -55,10 +57,17 @@ export async function computeBreedingValues(graph: Graph, config: Config, reques
   if (!records.length) return { ...answer, fit: null };
   const withRecords = [...new Set(records.map((r) => r.germplasmDbId))];
   if (withRecords.length > maxGermplasm) throw tooLarge(`${withRecords.length} germplasm have records`, maxGermplasm);
-  const pedigree = await phases.timeAsync('pedigree', () => readPedigreeOf(graph, withRecords));
-  if (pedigree.length > maxGermplasm) throw tooLarge(`the ${withRecords.length} germplasm with records and their ancestors are ${pedigree.length}`, maxGermplasm);
+  let genomic: GenomicInput | null = null;
+  if (request.relationship !== 'pedigree') {
+    genomic = await phases.timeAsync('genotypes', () => readGenomicInput(graph, request.variantSetDbId!, config.breedingValuesMaxGenotyped));
+  }
+  // A genomic fit models the genotyped germplasm; single-step those with records or genotypes; each with its ancestors.
+  const modelled = request.relationship === 'genomic' ? genomic!.germplasmDbIds
+    : request.relationship === 'single-step' ? [...new Set([...withRecords, ...genomic!.germplasmDbIds])] : withRecords;
+  const pedigree = await phases.timeAsync('pedigree', () => readPedigreeOf(graph, modelled));
+  if (pedigree.length > maxGermplasm) throw tooLarge(`the ${modelled.length} germplasm ${request.relationship === 'pedigree' ? 'with records' : 'modelled'} and their ancestors are ${pedigree.length}`, maxGermplasm);
   const started = performance.now();
-  const { fit, ms } = await fitting(config).run('breedingValues', records, pedigree, request);
+  const { fit, ms } = await fitting(config).run('breedingValues', records, pedigree, request, genomic);
   let own = 0;
   for (const [name, t] of Object.entries(ms)) (phases.add(name, t), (own += t));
   // Waiting for a free worker and copying the records in and the answer out.

@@ -50,7 +50,8 @@ const codeOf = (r: TraitRecord, level: string) => {
   return i < 0 ? '' : (r.levelCodes ?? [])[i] ?? '';
 };
 
-export function buildDesign(records: TraitRecord[], dec: Decomposition, factors: NestedFactor[]): Design {
+/** `dec`: the modelled germplasm and their rows (the pedigree's decomposition, or the genotyped rows of it). */
+export function buildDesign(records: TraitRecord[], dec: Pick<Decomposition, 'germplasm' | 'rows'>, factors: NestedFactor[]): Design {
   const rowOf = new Map(dec.germplasm.map((g) => [g.germplasmDbId, g.row - 1]));
   const n = records.length;
   const levels = new Map<string, FixedLevel>();

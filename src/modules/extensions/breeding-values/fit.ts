@@ -2,15 +2,18 @@
 // the records read and their pedigree. Pure computation, no database. The pedigree's A-inverse and inbreeding are
 // the relationship extension's (one rule for SELF, CLONAL and POPULATION parents; clones share one animal row).
 // Reliability: 1 - PEV / ((1 + F_i) sigma_a^2), the prediction error variance against the animal's own additive
-// variance a_ii sigma_a^2 (a_ii = 1 + F_i; 2 under the "inbred" method).
+// variance a_ii sigma_a^2 (a_ii = 1 + F_i; 2 under the "inbred" method; G_w,ii for a genotyped germplasm of a genomic
+// or single-step fit: relationship-model.ts).
 import { BadRequestError } from '../../../errors.js';
 import type { PedigreeRecord } from '../kinship/kinship.js';
-import { decompose, inverseTriplets } from '../relationship/inverse.js';
+import { decompose } from '../relationship/inverse.js';
 import type { UnusedParent } from '../relationship/origin.js';
 import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
+import type { GenomicInput } from './genomic.js';
 import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
 import type { BreedingValuesRequest } from './params.js';
 import { Phases } from './phases.js';
+import { relationshipModel, type RelationshipInfo } from './relationship-model.js';
 import { reml as fitReml, type RemlAlgorithm, type RemlResult } from './reml.js';
 
 export interface GermplasmValue {
@@ -32,6 +35,10 @@ export interface FixedEffect extends Omit<FixedLevel, 'column'> {
 
 export interface BreedingValues {
   recordCount: number;
+  relationship: RelationshipInfo & {
+    /** Records of germplasm outside the model (not genotyped, in a genomic fit), left out. */
+    excludedRecordCount: number;
+  };
   equations: number;
   variances: {
     source: 'given' | 'heritability' | 'reml';
@@ -64,10 +71,17 @@ function startingVariance(records: TraitRecord[]): number {
   return v > 0 ? v : 1;
 }
 
-export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeRecord[], request: BreedingValuesRequest, phases = new Phases()): BreedingValues {
+/** `genomic`: the genotypes of a genomic or single-step fit (request.relationship), else null. */
+export function fitBreedingValues(all: TraitRecord[], pedigree: PedigreeRecord[], request: BreedingValuesRequest, phases = new Phases(), genomic: GenomicInput | null = null): BreedingValues {
   const dec = phases.time('inverse', () => decompose(pedigree, request.method));
-  const design = buildDesign(records, dec, request.fixedEffects);
-  const eq = phases.time('build', () => assemble(design, inverseTriplets(dec)));
+  const model = phases.time('inverse', () => relationshipModel(dec, request.relationship, request.blend, genomic));
+  const modelled = new Set(model.germplasm.map((g) => g.germplasmDbId));
+  const records = all.filter((r) => modelled.has(r.germplasmDbId));
+  if (!records.length) {
+    throw new BadRequestError(`None of the ${new Set(all.map((r) => r.germplasmDbId)).size} germplasm with records is genotyped in variant set ${request.variantSetDbId}: a genomic fit needs records of genotyped germplasm (relationship "single-step" also uses the others).`);
+  }
+  const design = buildDesign(records, model, request.fixedEffects);
+  const eq = phases.time('build', () => assemble(design, model.inverse));
   const exact = design.p + design.q <= request.exactLimit;
   const dof = records.length - design.p;
   const v = request.variances;
@@ -117,7 +131,7 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
     if (!n) continue;
     for (const parent of new Set(g.parents.map((x) => x.germplasmDbId))) if (parent !== g.germplasmDbId) progeny.set(parent, (progeny.get(parent) ?? 0) + n);
   }
-  const germplasm = dec.germplasm.map((g) => {
+  const germplasm = model.germplasm.map((g) => {
     const r = g.row - 1;
     const predictionErrorVariance = pev[r] * residual;
     return {
@@ -125,7 +139,7 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
       germplasmName: g.germplasmName,
       breedingValue: solution.x[design.p + r],
       predictionErrorVariance,
-      reliability: 1 - predictionErrorVariance / ((1 + g.inbreeding) * additive),
+      reliability: 1 - predictionErrorVariance / (model.diagonal[r] * additive),
       inbreeding: g.inbreeding,
       ownRecords: own.get(g.germplasmDbId) ?? 0,
       progenyRecords: progeny.get(g.germplasmDbId) ?? 0,
@@ -136,6 +150,7 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
   phases.add('rows', performance.now() - rowsStarted);
   return {
     recordCount: records.length,
+    relationship: { ...model.info, excludedRecordCount: all.length - records.length },
     equations: design.p + design.q,
     variances: { source: v.kind, additive, residual, heritability: additive / (additive + residual), reml },
     solver: { method: solution.solver, tolerance: solution.solver === 'pcg' ? PCG_TOLERANCE : null, iterations: solution.iterations, relativeResidual: solution.relativeResidual },

@@ -4,9 +4,10 @@ import { EXTENSIONS_TAG, delimited, errorResponses, ok } from '../../../openapi/
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { NESTED_FACTORS } from './design.js';
 import { PCG_TOLERANCE } from './mme.js';
-import { EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
+import { BLEND_DEFAULT, EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
 import { FIXED_COLUMNS, GERMPLASM_COLUMNS, TABLES } from './present.js';
 import { REML_ALGORITHMS } from './reml.js';
+import { RELATIONSHIPS } from './relationship-model.js';
 
 export const BREEDING_VALUES_PATH = '/extensions/breeding-values';
 
@@ -23,6 +24,13 @@ const body = {
     {
       description: 'additiveVariance and residualVariance go together: give both, or neither.',
       anyOf: [{ required: ['additiveVariance', 'residualVariance'] }, { not: { anyOf: [{ required: ['additiveVariance'] }, { required: ['residualVariance'] }] } }],
+    },
+    {
+      description: 'relationship "genomic" and "single-step" need variantSetDbId (the genotypes G is built from); "pedigree" (the default) takes neither variantSetDbId nor blend.',
+      anyOf: [
+        { required: ['relationship', 'variantSetDbId'], properties: { relationship: { enum: ['genomic', 'single-step'] } } },
+        { not: { anyOf: [{ required: ['variantSetDbId'] }, { required: ['blend'] }, { required: ['relationship'], properties: { relationship: { enum: ['genomic', 'single-step'] } } }] } },
+      ],
     },
   ],
   properties: {
@@ -41,6 +49,18 @@ const body = {
     additiveVariance: { type: 'number', minimum: 0, exclusiveMinimum: true, description: 'Given, with residualVariance. Neither these nor heritability: both estimated by REML (remlAlgorithm).' },
     residualVariance: { type: 'number', minimum: 0, exclusiveMinimum: true },
     method: { type: 'string', enum: [...KINSHIP_METHODS], description: 'The relationship matrix A: "pedigree" (default, founders non-inbred) or "inbred" (every line fully inbred), as the kinship extension.' },
+    relationship: {
+      type: 'string', enum: [...RELATIONSHIPS],
+      description: 'The covariance of the genetic effects. "pedigree" (default): A from the stored pedigree. "genomic" (GBLUP): G_w of the ' +
+        'germplasm genotyped in variantSetDbId only (VanRaden 2008, method 1); records of germplasm not genotyped there are left out and ' +
+        'counted (relationship.excludedRecordCount). "single-step": H from the pedigree and the genotypes together (Legarra, Aguilar & ' +
+        'Misztal 2009; Aguilar et al. 2010), every germplasm with a record or genotypes and their ancestors.',
+    },
+    variantSetDbId: { type: 'string', minLength: 1, description: 'The variant set whose calls G is built from (genomic and single-step); allele frequencies from all its genotyped germplasm.' },
+    blend: {
+      type: 'number', minimum: 0, maximum: 1, exclusiveMaximum: true,
+      description: `w of G_w = (1 - w) G + w A22, the share of the pedigree relationship among the genotyped germplasm that makes G invertible (default ${BLEND_DEFAULT}).`,
+    },
     remlAlgorithm: {
       type: 'string', enum: [...REML_ALGORITHMS],
       description: 'AI-REML (default; Gilmour, Thompson & Cullis 1995: Newton steps with the average information, a handful of rounds) or EM-REML (Henderson 1984: slower, tens to hundreds of rounds). Both reach the same estimates.',
@@ -103,13 +123,26 @@ const reml = {
 };
 const result = {
   type: 'object',
-  required: ['observationVariableDbId', 'recordCount', 'skippedRecordCount', 'germplasmCount', 'equations', 'variances', 'solver', 'predictionErrorVariance', 'fixedEffects', 'data'],
+  required: ['observationVariableDbId', 'recordCount', 'skippedRecordCount', 'relationship', 'germplasmCount', 'equations', 'variances', 'solver', 'predictionErrorVariance', 'fixedEffects', 'data'],
   properties: {
     observationVariableDbId: { type: 'string' },
     observationVariableName: nullableString,
     recordCount: { type: 'integer', description: 'Records fitted.' },
     skippedRecordCount: { type: 'integer', description: 'Matching observations without a numeric value (left out).' },
-    germplasmCount: { type: 'integer', description: 'Germplasm with a record and all their ancestors.' },
+    relationship: {
+      type: 'object',
+      nullable: true,
+      description: 'The relationship fitted, as asked (null when no record matched).',
+      properties: {
+        kind: { type: 'string', enum: [...RELATIONSHIPS] },
+        variantSetDbId: nullableString,
+        blend: { type: 'number', nullable: true, description: 'w of G_w = (1 - w) G + w A22.' },
+        genotypedCount: { type: 'integer', nullable: true, description: 'Genotyped germplasm in G (clones once).' },
+        markerCount: { type: 'integer', nullable: true, description: 'Markers G used (both alleles seen among the genotyped germplasm).' },
+        excludedRecordCount: { type: 'integer', description: 'Records of germplasm without genotypes, left out of a genomic fit.' },
+      },
+    },
+    germplasmCount: { type: 'integer', description: 'Germplasm modelled: with a record (pedigree) or genotypes (genomic) or either (single-step), and, but for genomic, all their ancestors.' },
     equations: { type: 'integer' },
     variances: {
       type: 'object',
@@ -132,7 +165,7 @@ const answered = {
   ...ok(result, delimited),
   headers: {
     'Server-Timing': {
-      description: 'Where the time went, in ms per phase (W3C Server Timing): records, pedigree, inverse, build, solve or reml, ' +
+      description: 'Where the time went, in ms per phase (W3C Server Timing): records, genotypes (genomic and single-step), pedigree, inverse, build, solve or reml, ' +
         'rows, present, handler; for a GET of a copy stored by another instance also read and unpack.',
       schema: { type: 'string' },
     },
@@ -145,11 +178,13 @@ export const breedingValueOperation: ExtensionOperation = {
   module: 'Phenotyping',
   operation: {
     tags: [EXTENSIONS_TAG],
-    summary: 'Extension: estimated breeding values of a trait (pedigree BLUP, animal model) from the stored observations',
+    summary: 'Extension: estimated breeding values of a trait (pedigree, genomic or single-step BLUP, animal model) from the stored observations',
     description:
       'Not part of BrAPI; a read (no write role needed). y = Xb + Za + e with the study (and rep/block when asked) fixed, the ' +
       'germplasm random with covariance A sigma_a^2 from the stored pedigree (every germplasm with a record and all its ' +
-      'ancestors). Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with A-inverse. ' +
+      'ancestors); or, with relationship and variantSetDbId, G_w of the genotyped germplasm (genomic) or H of both (single-step). ' +
+      'Variances given, or estimated by REML (AI or EM). Henderson\'s mixed-model equations with the relationship\'s inverse. ' +
+      'More genotyped germplasm in the variant set than BRAPI_BREEDING_VALUES_MAX_GENOTYPED is a 400. ' +
       'A fit longer than the search wait answers 202 with a searchResultsDbId: GET /extensions/breeding-values/{searchResultsDbId}. ' +
       'A fit of more germplasm (with records, and their ancestors) than the server\'s limit (BRAPI_BREEDING_VALUES_MAX_GERMPLASM) is a 400.',
     parameters: [

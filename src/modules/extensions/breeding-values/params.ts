@@ -3,6 +3,7 @@
 import type { KinshipMethod } from '../kinship/kinship.js';
 import { NESTED_FACTORS, type NestedFactor } from './design.js';
 import { REML_ALGORITHMS, type RemlAlgorithm } from './reml.js';
+import type { Relationship } from './relationship-model.js';
 
 /** Largest mixed-model equations solved densely: exact PEVs and REML traces (about n^3 operations per solve). */
 export const EXACT_LIMIT_DEFAULT = 1000;
@@ -11,6 +12,8 @@ export const REML_TOLERANCE_DEFAULT = 1e-8;
 export const REML_MAX_ITERATIONS_DEFAULT = 500;
 export const REML_MAX_ITERATIONS_MAX = 5000;
 export const PROBES_DEFAULT = 20;
+/** w of G_w = (1 - w) G + w A22 (Aguilar et al. 2010 used 0.05). */
+export const BLEND_DEFAULT = 0.05;
 
 export const RECORD_FILTERS = ['studyDbIds', 'trialDbIds', 'programDbIds', 'seasonDbIds', 'observationLevels'] as const;
 export type RecordFilter = (typeof RECORD_FILTERS)[number];
@@ -31,6 +34,10 @@ export interface BreedingValuesRequest {
   tolerance: number;
   exactLimit: number;
   probes: number;
+  relationship: Relationship;
+  /** The variant set of a genomic or single-step fit, else null. */
+  variantSetDbId: string | null;
+  blend: number;
 }
 
 const distinct = (value: unknown): string[] | null => (value === undefined ? null : [...new Set(value as string[])]);
@@ -55,5 +62,8 @@ export function breedingValuesRequest(body: Record<string, unknown>): BreedingVa
     tolerance: (body.tolerance as number | undefined) ?? REML_TOLERANCE_DEFAULT,
     exactLimit: (body.exactLimit as number | undefined) ?? EXACT_LIMIT_DEFAULT,
     probes: (body.probes as number | undefined) ?? PROBES_DEFAULT,
+    relationship: (body.relationship ?? 'pedigree') as Relationship,
+    variantSetDbId: (body.variantSetDbId as string | undefined) ?? null,
+    blend: (body.blend as number | undefined) ?? BLEND_DEFAULT,
   };
 }

@@ -29,6 +29,7 @@ export function presentBreedingValues(ctx: BrapiContext, format: TableFormat, ta
     observationVariableName: answer.observationVariableName,
     recordCount: fit?.recordCount ?? 0,
     skippedRecordCount: answer.skipped,
+    relationship: fit?.relationship ?? null,
     germplasmCount: fit?.germplasm.length ?? 0,
     equations: fit?.equations ?? 0,
     variances: fit?.variances ?? null,

@@ -48,6 +48,10 @@ function respond(ctx: BrapiContext, format: TableFormat, table: Table, answer: B
     const edges = unused.slice(0, NAMED_IN_MESSAGES).map((u) => `${u.germplasmDbId} -${u.parentType}-> ${u.parentDbId}`).join(', ');
     addStatus(ctx, 'WARNING', `Parent relationships that fit no rule were left out: ${edges}${unused.length > NAMED_IN_MESSAGES ? ` and ${unused.length - NAMED_IN_MESSAGES} more` : ''}.`);
   }
+  const relationship = answer.fit?.relationship;
+  if (relationship?.excludedRecordCount) {
+    addStatus(ctx, 'WARNING', `${relationship.excludedRecordCount} record(s) of germplasm not genotyped in variant set ${relationship.variantSetDbId} were left out of the genomic fit (relationship "single-step" uses them).`);
+  }
   const reml = answer.fit?.variances.reml;
   if (reml && !reml.converged) {
     addStatus(ctx, 'WARNING', reml.boundary

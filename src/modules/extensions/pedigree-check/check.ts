@@ -3,10 +3,9 @@
 import { NotFoundError } from '../../../errors.js';
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
-import { readScope, NO_FILTER } from '../../genotyping/calls/queries.js';
 import { computeKinship, type KinshipMethod } from '../kinship/kinship.js';
 import { readAncestry } from '../kinship/query.js';
-import { dosages, genotypedGermplasm, readGenotypes, type GenotypedGermplasm } from './genotypes.js';
+import { dosages, genotypedSet, readGenotypes, type GenotypedGermplasm } from './genotypes.js';
 import { alleleFrequencies, vanRaden } from './grm.js';
 import { checkOffspring, DEFAULT_CHECK, type CheckOptions, type Line, type OffspringCheck } from './mendel.js';
 
@@ -17,11 +16,7 @@ interface Loaded {
 
 /** One line per genotyped germplasm (its first call set), with its genotypes. */
 async function load(graph: Graph, variantSetDbId: string): Promise<Loaded> {
-  const [scope] = await readScope(graph, { ...NO_FILTER, variantSetDbIds: [variantSetDbId] });
-  if (!scope) throw new NotFoundError(`No VariantSet has variantSetDbId "${variantSetDbId}".`);
-  const firsts = new Map<string, GenotypedGermplasm>();
-  for (const g of await genotypedGermplasm(graph, variantSetDbId)) if (!firsts.has(g.germplasmDbId)) firsts.set(g.germplasmDbId, g);
-  const records = [...firsts.values()];
+  const { scope, records } = await genotypedSet(graph, variantSetDbId);
   const genotypes = await readGenotypes(graph, scope, records.map((r) => r.column));
   const lines = new Map(records.map((r, i) => [r.germplasmDbId, { germplasmDbId: r.germplasmDbId, germplasmName: r.germplasmName, genotypes: genotypes[i], callSetDbId: r.callSetDbId, record: r }]));
   return { lines, variantCount: scope.variantCount };

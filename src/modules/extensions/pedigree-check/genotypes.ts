@@ -3,8 +3,8 @@
 import { cypher } from '../../../graph/cypher-files.js';
 import type { Graph } from '../../../graph/port.js';
 import { ABSENT, MISSING } from '../../genotyping/calls/codec.js';
-import { NO_FILTER } from '../../genotyping/calls/queries.js';
-import { readRows, type SetScope } from '../../genotyping/calls/queries.js';
+import { NotFoundError } from '../../../errors.js';
+import { NO_FILTER, readRows, readScope, type SetScope } from '../../genotyping/calls/queries.js';
 import { MISSING_ALLELE, type Genotypes } from './mendel.js';
 
 const CHUNK = 2000;
@@ -19,6 +19,18 @@ export interface GenotypedGermplasm {
 
 export async function genotypedGermplasm(graph: Graph, variantSetDbId: string): Promise<GenotypedGermplasm[]> {
   return graph.read<GenotypedGermplasm & Record<string, unknown>>(cypher('extensions/genotyped-germplasm'), { variantSetDbId });
+}
+
+/**
+ * The variant set (a 404 when unknown) and one call set per genotyped germplasm (its first), without reading calls:
+ * the marker check and the genomic fits count the germplasm before they read their genotypes.
+ */
+export async function genotypedSet(graph: Graph, variantSetDbId: string): Promise<{ scope: SetScope; records: GenotypedGermplasm[] }> {
+  const [scope] = await readScope(graph, { ...NO_FILTER, variantSetDbIds: [variantSetDbId] });
+  if (!scope) throw new NotFoundError(`No VariantSet has variantSetDbId "${variantSetDbId}".`);
+  const firsts = new Map<string, GenotypedGermplasm>();
+  for (const g of await genotypedGermplasm(graph, variantSetDbId)) if (!firsts.has(g.germplasmDbId)) firsts.set(g.germplasmDbId, g);
+  return { scope, records: [...firsts.values()] };
 }
 
 /** Each listed column's first two alleles per marker (a haploid call counts twice); every variant of the set. */
