@@ -137,7 +137,7 @@ export async function measureBreedingValues(running: RunningServer, dataset: str
   return cases;
 }
 
-const PHASES = ['records', 'pedigree', 'inverse', 'build', 'solve', 'reml', 'rows', 'worker', 'pack', 'present', 'read', 'unpack', 'handler'];
+const PHASES = ['records', 'pedigree', 'inverse', 'build', 'order', 'solve', 'reml', 'rows', 'worker', 'pack', 'present', 'read', 'unpack', 'handler'];
 
 export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number): { json: string; md: string; text: string } {
   const m = machine();
@@ -158,7 +158,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     '',
     'Where the time went (p50 ms of each phase, from the answers\' Server-Timing header; the rest of a request is HTTP,',
     'JSON and, for an answer by GET, the wait for the poll): records and pedigree are the reads, inverse the pedigree\'s',
-    'inbreeding and A-inverse, build the equations, solve or reml the solver, rows the answer\'s rows, worker the wait for a free worker thread and the copies to and from it, present the body,',
+    'inbreeding and A-inverse, build the equations, order the factorisation\'s fill-reducing order, solve or reml the solver, rows the answer\'s rows, worker the wait for a free worker thread and the copies to and from it, present the body,',
     'handler the whole handler of the answering request (for a POST: the saved search\'s writes and the fit).',
     '',
     '| dataset | variances | ' + PHASES.join(' | ') + ' |',

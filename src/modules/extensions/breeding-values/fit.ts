@@ -8,7 +8,7 @@ import type { PedigreeRecord } from '../kinship/kinship.js';
 import { decompose, inverseTriplets } from '../relationship/inverse.js';
 import type { UnusedParent } from '../relationship/origin.js';
 import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
-import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
+import { assemble, factorable, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
 import type { BreedingValuesRequest } from './params.js';
 import { Phases } from './phases.js';
 import { reml as fitReml, type RemlAlgorithm, type RemlResult } from './reml.js';
@@ -68,7 +68,8 @@ export function fitBreedingValues(records: TraitRecord[], pedigree: PedigreeReco
   const dec = phases.time('inverse', () => decompose(pedigree, request.method));
   const design = buildDesign(records, dec, request.fixedEffects);
   const eq = phases.time('build', () => assemble(design, inverseTriplets(dec)));
-  const exact = design.p + design.q <= request.exactLimit;
+  // Factorised (exact PEVs and traces) up to exactLimit equations where the factor fits ldl.ts's bounds; else PCG.
+  const exact = design.p + design.q <= request.exactLimit && phases.time('order', () => factorable(eq));
   const dof = records.length - design.p;
   const v = request.variances;
   if (v.kind !== 'given' && dof < 1) {
