@@ -21,8 +21,8 @@ import type { SymmetricSystem } from './sparse.js';
  * column counts, about the multiply-adds of one factorisation; the inverse subset costs a few times that).
  * Above either, the equations are solved by PCG instead.
  */
-export const FACTOR_MAX_ENTRIES = 30_000_000;
-export const FACTOR_MAX_WORK = 3e9;
+export const FACTOR_MAX_ENTRIES = 10_000_000;
+export const FACTOR_MAX_WORK = 1e9;
 
 /** What depends on the pattern alone: the order, the elimination tree, L's pattern and where each entry goes. */
 export interface Analysis {
