@@ -23,6 +23,9 @@ import type { SymmetricSystem } from './sparse.js';
  */
 export const FACTOR_MAX_ENTRIES = 10_000_000;
 export const FACTOR_MAX_WORK = 1e9;
+/** The ordering's own bound (elements merged, ordering.ts): SoyBase with 10,000 records takes 2.9e7 (about 0.2 s
+ * CPU); a pedigree past this is past the factor's bounds too, and is refused within a second or two of CPU. */
+export const ORDER_MAX_WORK = 2e8;
 
 /** What depends on the pattern alone: the order, the elimination tree, L's pattern and where each entry goes. */
 export interface Analysis {
@@ -43,9 +46,9 @@ export interface Analysis {
 }
 
 /** Orders and analyses the equations' pattern, or null when the factor would pass the bounds. */
-export function analyse(system: SymmetricSystem, maxEntries = FACTOR_MAX_ENTRIES, maxWork = FACTOR_MAX_WORK): Analysis | null {
+export function analyse(system: SymmetricSystem, maxEntries = FACTOR_MAX_ENTRIES, maxWork = FACTOR_MAX_WORK, maxOrderWork = ORDER_MAX_WORK): Analysis | null {
   const { n, rowStart, column } = system;
-  const perm = minimumDegree(n, rowStart, column, maxWork);
+  const perm = minimumDegree(n, rowStart, column, maxOrderWork);
   if (!perm) return null;
   const inverse = new Int32Array(n);
   for (let k = 0; k < n; k++) inverse[perm[k]] = k;
