@@ -18,13 +18,15 @@ export function minimumDegree(n: number, rowStart: Int32Array, column: Int32Arra
   const dense = Math.max(16, DENSE * Math.sqrt(n));
   const isDense = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (rowStart[i + 1] - rowStart[i] - 1 > dense) isDense[i] = 1;
-  // Each node's current neighbours, sorted (a clique join is then a merge of two sorted lists: typed-array work,
-  // several times faster than hash sets).
+  // Each node's current neighbours, sorted, in a buffer of its own that grows by doubling (`degreeOf` long): a
+  // clique join is then a merge of two sorted lists, typed-array work several times faster than hash sets.
   const adjacent: Int32Array[] = new Array(n);
+  const degreeOf = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const list: number[] = [];
     if (!isDense[i]) for (let t = rowStart[i]; t < rowStart[i + 1]; t++) if (column[t] !== i && !isDense[column[t]]) list.push(column[t]);
     adjacent[i] = Int32Array.from(list).sort();
+    degreeOf[i] = list.length;
   }
   // A binary min-heap of (degree, node) with stale entries skipped on pop.
   let heapDegree = new Int32Array(Math.max(16, n * 2));
@@ -58,39 +60,43 @@ export function minimumDegree(n: number, rowStart: Int32Array, column: Int32Arra
     }
     return [node, degree];
   };
-  for (let i = 0; i < n; i++) if (!isDense[i]) push(adjacent[i].length, i);
+  for (let i = 0; i < n; i++) if (!isDense[i]) push(degreeOf[i], i);
   const order = new Int32Array(n);
   const done = new Uint8Array(n);
   let k = 0;
   let work = 0;
   let scratch = new Int32Array(64);
-  const empty = new Int32Array(0);
+  let clique = new Int32Array(64);
   while (size > 0) {
     const [v, degree] = pop();
-    if (done[v] || degree !== adjacent[v].length) continue;
+    if (done[v] || degree !== degreeOf[v]) continue;
     done[v] = 1;
     order[k++] = v;
-    const clique = adjacent[v];
-    const m = clique.length;
+    const m = degreeOf[v];
+    if (clique.length < m) clique = new Int32Array(2 * m);
+    clique.set(adjacent[v].subarray(0, m));
     for (let a = 0; a < m; a++) {
       const u = clique[a];
-      const own = adjacent[u];
-      work += own.length + m;
-      if (scratch.length < own.length + m) scratch = new Int32Array(2 * (own.length + m));
+      let own = adjacent[u];
+      const length = degreeOf[u];
+      work += length + m;
+      if (scratch.length < length + m) scratch = new Int32Array(2 * (length + m));
       // own \ {v} merged with clique \ {u}, both sorted, without repeats.
       let i = 0, j = 0, len = 0;
-      while (i < own.length || j < m) {
-        const x = i < own.length ? own[i] : 0x7fffffff;
+      while (i < length || j < m) {
+        const x = i < length ? own[i] : 0x7fffffff;
         const y = j < m ? clique[j] : 0x7fffffff;
         const next = x <= y ? x : y;
         if (x === next) i++;
         if (y === next) j++;
         if (next !== v && next !== u) scratch[len++] = next;
       }
-      adjacent[u] = scratch.slice(0, len);
+      if (own.length < len) own = adjacent[u] = new Int32Array(2 * len);
+      own.set(scratch.subarray(0, len));
+      degreeOf[u] = len;
       push(len, u);
     }
-    adjacent[v] = empty;
+    degreeOf[v] = 0;
     if (work > maxWork) return null;
   }
   // The dense nodes last, sparsest first.
