@@ -147,7 +147,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB. POST /extensions/breeding-values (JSON) over HTTP, ` +
       'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
-      'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
+      'tolerance 1e-6, exact traces from the sparse LDL\' factor where it fits (solver cholesky), else Hutchinson traces (20 probes) with PCG.',
     '',
     '| dataset | germplasm | records | equations | variances | p50 ms | CPU ms p50 | target ms | answered by | solver | REML rounds (converged) |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
