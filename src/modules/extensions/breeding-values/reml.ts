@@ -18,7 +18,8 @@
 // the score to 0), reached in a handful of rounds. A step that leaves the parameter space is replaced by an EM
 // round (as Gilmour et al. advise).
 //
-// T is exact (dense inverse) for small equations; beyond, Hutchinson's (1990, Commun. Stat. Simul. Comput.
+// T is exact (the sparse inverse subset of the round's LDL' factor, ldl.ts) where the equations are factorised;
+// beyond the factor's bounds, Hutchinson's (1990, Commun. Stat. Simul. Comput.
 // 19:433-450) estimator with Rademacher probes z: tr(M) ~ mean of z'Mz, here z'A^-1 (C^aa z), each C^aa z a PCG
 // solve with right-hand side [0; z] (Newton-type REML with such Monte Carlo traces: Matilainen et al. 2013, PLoS
 // ONE 8:e80821). The same (seeded) probes serve every round, so the rounds are a deterministic map with a fixed
@@ -42,7 +43,7 @@ export interface RemlOptions {
   algorithm: RemlAlgorithm;
   maxIterations: number;
   tolerance: number;
-  /** Dense inverse (exact trace) or PCG with `probes` Hutchinson probes. */
+  /** The LDL' factor (exact trace; mme.ts factorable) or PCG with `probes` Hutchinson probes. */
   exact: boolean;
   probes: number;
   /** A round's solves stop at this times the last round's change (default SOLVE_FACTOR; 0: the tight tolerances). */
@@ -112,7 +113,7 @@ const dot = (a: Float64Array, b: Float64Array) => {
   return s;
 };
 
-/** C^-1 [W'w_a, W'w_e] (unscaled C at `lambda`): densely from the inverse, or by PCG from `start` (kept). */
+/** C^-1 [W'w_a, W'w_e] (unscaled C at `lambda`): by the round's factor, or by PCG from `start` (kept). */
 function solveTwo(eq: Equations, lambda: number, b: Float64Array, inverse: Factor | null, start: Float64Array, tolerance: number, count: { iterations: number }): Float64Array {
   if (inverse) return inverse.solve(b, 2);
   count.iterations += pcg(eq.system, lambda, b, start, 2, tolerance, 20_000).iterations;
