@@ -190,7 +190,7 @@ export async function measureBreedingValues(running: RunningServer, dataset: str
   return cases;
 }
 
-const PHASES = ['records', 'genotypes', 'pedigree', 'inverse', 'build', 'solve', 'reml', 'rows', 'worker', 'pack', 'present', 'read', 'unpack', 'handler'];
+const PHASES = ['records', 'genotypes', 'pedigree', 'inverse', 'build', 'order', 'solve', 'reml', 'rows', 'worker', 'pack', 'present', 'read', 'unpack', 'handler'];
 
 export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: boolean, totalMs: number, name = quick ? 'breeding-values-quick' : 'breeding-values'): { json: string; md: string; text: string } {
   const m = machine();
@@ -200,7 +200,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     '',
     `Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB. POST /extensions/breeding-values (JSON) over HTTP, ` +
       'study and rep fixed, one record per plot; the request includes reading the records and the pedigree. REML: AI-REML, ' +
-      'tolerance 1e-6, Hutchinson traces (20 probes) beyond 1,000 equations.',
+      'tolerance 1e-6, exact traces from the sparse LDL\' factor where it fits (solver cholesky), else Hutchinson traces (20 probes) with PCG.',
     '',
     '| dataset | relationship | germplasm | records | equations | variances | p50 ms | CPU ms p50 | target ms | answered by | solver | REML rounds (converged) |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -211,7 +211,7 @@ export function writeBreedingValuesReport(cases: BreedingValuesCase[], quick: bo
     '',
     'Where the time went (p50 ms of each phase, from the answers\' Server-Timing header; the rest of a request is HTTP,',
     'JSON and, for an answer by GET, the wait for the poll): records, genotypes and pedigree are the reads, inverse the pedigree\'s',
-    'inbreeding and A-inverse (and G_w, A22, their inverses), build the equations, solve or reml the solver, rows the answer\'s rows, worker the wait for a free worker thread and the copies to and from it, present the body,',
+    'inbreeding and A-inverse (and G_w, A22, their inverses), build the equations, order the factorisation\'s fill-reducing order, solve or reml the solver, rows the answer\'s rows, worker the wait for a free worker thread and the copies to and from it, present the body,',
     'handler the whole handler of the answering request (for a POST: the saved search\'s writes and the fit).',
     '',
     '| dataset | relationship | variances | ' + PHASES.join(' | ') + ' |',

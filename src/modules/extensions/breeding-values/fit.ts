@@ -10,7 +10,7 @@ import { decompose } from '../relationship/inverse.js';
 import type { UnusedParent } from '../relationship/origin.js';
 import { buildDesign, type FixedLevel, type TraitRecord } from './design.js';
 import type { GenomicInput } from './genomic.js';
-import { assemble, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
+import { assemble, factorable, PCG_TOLERANCE, pevFactors, residualSquares, solve, type Solution } from './mme.js';
 import type { BreedingValuesRequest } from './params.js';
 import { Phases } from './phases.js';
 import { relationshipModel, type RelationshipInfo } from './relationship-model.js';
@@ -82,7 +82,8 @@ export function fitBreedingValues(all: TraitRecord[], pedigree: PedigreeRecord[]
   }
   const design = buildDesign(records, model, request.fixedEffects);
   const eq = phases.time('build', () => assemble(design, model.inverse));
-  const exact = design.p + design.q <= request.exactLimit;
+  // Factorised (exact PEVs and traces) up to exactLimit equations where the factor fits ldl.ts's bounds; else PCG.
+  const exact = design.p + design.q <= request.exactLimit && phases.time('order', () => factorable(eq));
   const dof = records.length - design.p;
   const v = request.variances;
   if (v.kind !== 'given' && dof < 1) {

@@ -2,10 +2,11 @@
 // Breeding", ch. 5; Mrode 2014, "Linear Models for the Prediction of Animal Breeding Values", 3rd ed., sect. 3.2):
 //   [ X'X   X'Z            ] [b]   [X'y]
 //   [ Z'X   Z'Z + l A^-1   ] [a] = [Z'y],    l = sigma_e^2 / sigma_a^2,
-// assembled sparse (sparse.ts), and solved either densely (Cholesky inverse: exact C = LHS^-1 for prediction error
-// variances, PEV_i = C^aa_ii sigma_e^2, and for REML's trace) or by PCG beyond `exact` size.
-import { inverseSpd } from './dense.js';
+// assembled sparse (sparse.ts), and solved either by a sparse LDL' factorisation (ldl.ts: with the sparse inverse
+// subset of C = LHS^-1, exact prediction error variances PEV_i = C^aa_ii sigma_e^2 and exact REML traces) or, where
+// the factor would not fit (or beyond `exactLimit` equations), by PCG.
 import { FIXED_PER_RECORD, type Design } from './design.js';
+import { analyse, Factor, type Analysis } from './ldl.js';
 import { pcg, SymmetricSystem } from './sparse.js';
 import type { Triplets } from '../relationship/inverse.js';
 
@@ -23,6 +24,14 @@ export interface Equations {
   q: number;
   /** The design the equations came from (AI-REML's working variates need W and W'). */
   design: Design;
+  /** The factorisation's order and pattern (`factorable`), once; null when the factor would pass its bounds. */
+  analysis?: Analysis | null;
+}
+
+/** Whether the equations can be factorised within ldl.ts's bounds (analysed once, kept on `eq`). */
+export function factorable(eq: Equations): boolean {
+  if (eq.analysis === undefined) eq.analysis = analyse(eq.system);
+  return eq.analysis !== null;
 }
 
 export function assemble(design: Design, ainv: Triplets): Equations {
@@ -61,22 +70,19 @@ export interface Solution {
   solver: 'cholesky' | 'pcg';
   iterations: number;
   relativeResidual: number;
-  /** C = LHS^-1 (dense solver only). */
-  inverse: Float64Array | null;
+  /** The LDL' factor of the LHS with the inverse subset of C = LHS^-1 (factorised solves only). */
+  inverse: Factor | null;
 }
 
-/** Solves at ratio `lambda`: densely (with C) when `exact`, else PCG from `start` (a warm start) or zero, to a
- * relative residual of `tolerance`. */
+/** Solves at ratio `lambda`: by the LDL' factor (and C's inverse subset) when `exact` (and `factorable(eq)`), else
+ * PCG from `start` (a warm start) or zero, to a relative residual of `tolerance`. */
 export function solve(eq: Equations, lambda: number, exact: boolean, start?: Float64Array, tolerance = PCG_TOLERANCE): Solution {
   const n = eq.p + eq.q;
   if (exact) {
-    const inverse = inverseSpd(eq.system.dense(lambda), n);
-    const x = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += inverse[i * n + j] * eq.rhs[j];
-      x[i] = s;
-    }
+    if (!factorable(eq)) throw new Error('solve: the equations are not factorable (check factorable(eq) first)');
+    const inverse = new Factor(eq.analysis!, eq.system, lambda);
+    const x = inverse.solve(eq.rhs);
+    inverse.selectedInverse();
     const r = new Float64Array(n);
     eq.system.multiply(lambda, x, r, 1);
     let num = 0;
@@ -106,26 +112,26 @@ export function quadratic(eq: Equations, x: Float64Array): number {
   return s;
 }
 
-/** tr(A^-1 C^aa) from the dense inverse: sum over A-inverse's non-zeros (both triangles) of G_ij C_ji. */
-export function exactTrace(eq: Equations, inverse: Float64Array): number {
+/** tr(A^-1 C^aa) from C's inverse subset: sum over A-inverse's non-zeros (both triangles) of G_ij C_ji (each in the
+ * factor's pattern, which holds the equations'). */
+export function exactTrace(eq: Equations, inverse: Factor): number {
   const { system, p, q } = eq;
   const n = p + q;
   let s = 0;
   for (let i = p; i < n; i++) {
-    for (let t = system.rowStart[i]; t < system.rowStart[i + 1]; t++) if (system.prior[t] !== 0) s += system.prior[t] * inverse[system.column[t] * n + i];
+    for (let t = system.rowStart[i]; t < system.rowStart[i + 1]; t++) if (system.prior[t] !== 0) s += system.prior[t] * inverse.inverseAt(system.column[t], i);
   }
   return s;
 }
 
 /** PEV / sigma_e^2 of each animal row: C^aa_ii exactly, or, without C, 1 / LHS_ii (a lower bound of C_ii for a
  * positive definite LHS, so the reliability it gives is an upper bound). */
-export function pevFactors(eq: Equations, lambda: number, inverse: Float64Array | null): Float64Array {
-  const n = eq.p + eq.q;
+export function pevFactors(eq: Equations, lambda: number, inverse: Factor | null): Float64Array {
   const out = new Float64Array(eq.q);
   const diagonal = inverse ? null : eq.system.diagonal(lambda);
   for (let r = 0; r < eq.q; r++) {
     const i = eq.p + r;
-    out[r] = inverse ? inverse[i * n + i] : 1 / diagonal![i];
+    out[r] = inverse ? inverse.inverseAt(i, i) : 1 / diagonal![i];
   }
   return out;
 }

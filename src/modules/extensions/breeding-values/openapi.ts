@@ -4,6 +4,7 @@ import { EXTENSIONS_TAG, delimited, errorResponses, ok } from '../../../openapi/
 import { KINSHIP_METHODS } from '../kinship/kinship.js';
 import { NESTED_FACTORS } from './design.js';
 import { PCG_TOLERANCE } from './mme.js';
+import { FACTOR_MAX_ENTRIES } from './ldl.js';
 import { BLEND_DEFAULT, EXACT_LIMIT_DEFAULT, EXACT_LIMIT_MAX, PROBES_DEFAULT, REML_MAX_ITERATIONS_DEFAULT, REML_MAX_ITERATIONS_MAX, REML_TOLERANCE_DEFAULT } from './params.js';
 import { FIXED_COLUMNS, GERMPLASM_COLUMNS, TABLES } from './present.js';
 import { REML_ALGORITHMS } from './reml.js';
@@ -69,7 +70,7 @@ const body = {
     tolerance: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true, description: `REML stops when the largest relative change of a variance is below this (default ${REML_TOLERANCE_DEFAULT}).` },
     exactLimit: {
       type: 'integer', minimum: 0, maximum: EXACT_LIMIT_MAX,
-      description: `Up to this many equations (default ${EXACT_LIMIT_DEFAULT}) the equations are inverted densely: exact prediction error variances and REML traces. Beyond: PCG (relative residual ${PCG_TOLERANCE}), PEV approximated by sigma_e^2 / the equation's diagonal (a lower bound), REML traces estimated from random probes.`,
+      description: `Up to this many equations (default ${EXACT_LIMIT_DEFAULT}) the equations are factorised (sparse LDL\' with a minimum-degree order) where the factor fits (at most ${FACTOR_MAX_ENTRIES} entries): exact prediction error variances and REML traces from the sparse inverse subset. Beyond, or where the factor would not fit: PCG (relative residual ${PCG_TOLERANCE}), PEV approximated by sigma_e^2 / the equation\'s diagonal (a lower bound), REML traces estimated from random probes.`,
     },
     probes: { type: 'integer', minimum: 1, maximum: 200, description: `Hutchinson probes of the REML trace beyond exactLimit (default ${PROBES_DEFAULT}).` },
   },
@@ -154,7 +155,7 @@ const result = {
       nullable: true,
       properties: { method: { type: 'string', enum: ['cholesky', 'pcg'] }, tolerance: { type: 'number', nullable: true }, iterations: { type: 'integer' }, relativeResidual: number },
     },
-    predictionErrorVariance: { type: 'string', nullable: true, description: 'exact (dense inverse), or diagonal (sigma_e^2 / the diagonal of the equations: a lower bound).' },
+    predictionErrorVariance: { type: 'string', nullable: true, description: 'exact (the sparse inverse subset of the factorised equations), or diagonal (sigma_e^2 / the diagonal of the equations: a lower bound).' },
     fixedEffects: { type: 'array', items: fixedEffect },
     data: { type: 'array', items: germplasmRow, description: 'Parents before children.' },
   },

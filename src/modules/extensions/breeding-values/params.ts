@@ -5,9 +5,10 @@ import { NESTED_FACTORS, type NestedFactor } from './design.js';
 import { REML_ALGORITHMS, type RemlAlgorithm } from './reml.js';
 import type { Relationship } from './relationship-model.js';
 
-/** Largest mixed-model equations solved densely: exact PEVs and REML traces (about n^3 operations per solve). */
-export const EXACT_LIMIT_DEFAULT = 1000;
-export const EXACT_LIMIT_MAX = 2000;
+/** Largest mixed-model equations factorised (exact PEVs and REML traces), where the factor fits ldl.ts's bounds;
+ * beyond, PCG. The default leaves the choice to the factor's size alone. */
+export const EXACT_LIMIT_MAX = 1_000_000;
+export const EXACT_LIMIT_DEFAULT = EXACT_LIMIT_MAX;
 export const REML_TOLERANCE_DEFAULT = 1e-8;
 export const REML_MAX_ITERATIONS_DEFAULT = 500;
 export const REML_MAX_ITERATIONS_MAX = 5000;

@@ -18,7 +18,8 @@
 // the score to 0), reached in a handful of rounds. A step that leaves the parameter space is replaced by an EM
 // round (as Gilmour et al. advise).
 //
-// T is exact (dense inverse) for small equations; beyond, Hutchinson's (1990, Commun. Stat. Simul. Comput.
+// T is exact (the sparse inverse subset of the round's LDL' factor, ldl.ts) where the equations are factorised;
+// beyond the factor's bounds, Hutchinson's (1990, Commun. Stat. Simul. Comput.
 // 19:433-450) estimator with Rademacher probes z: tr(M) ~ mean of z'Mz, here z'A^-1 (C^aa z), each C^aa z a PCG
 // solve with right-hand side [0; z] (Newton-type REML with such Monte Carlo traces: Matilainen et al. 2013, PLoS
 // ONE 8:e80821). The same (seeded) probes serve every round, so the rounds are a deterministic map with a fixed
@@ -32,6 +33,7 @@
 // every round, CPU 0.81 of theirs. Looser is worse: at a factor of 1e-3 the secant update (below) fed on noisy
 // score differences and took 60 rounds; at 1e-5 the estimates moved by 4e-7.
 import { crossProduct, exactTrace, fitted, PCG_TOLERANCE, quadratic, residualSquares, solve, type Equations, type Solution } from './mme.js';
+import type { Factor } from './ldl.js';
 import { pcg } from './sparse.js';
 
 export const REML_ALGORITHMS = ['AI-REML', 'EM-REML'] as const;
@@ -41,7 +43,7 @@ export interface RemlOptions {
   algorithm: RemlAlgorithm;
   maxIterations: number;
   tolerance: number;
-  /** Dense inverse (exact trace) or PCG with `probes` Hutchinson probes. */
+  /** The LDL' factor (exact trace; mme.ts factorable) or PCG with `probes` Hutchinson probes. */
   exact: boolean;
   probes: number;
   /** A round's solves stop at this times the last round's change (default SOLVE_FACTOR; 0: the tight tolerances). */
@@ -111,21 +113,11 @@ const dot = (a: Float64Array, b: Float64Array) => {
   return s;
 };
 
-/** C^-1 [W'w_a, W'w_e] (unscaled C at `lambda`): densely from the inverse, or by PCG from `start` (kept). */
-function solveTwo(eq: Equations, lambda: number, b: Float64Array, inverse: Float64Array | null, start: Float64Array, tolerance: number, count: { iterations: number }): Float64Array {
-  const n = eq.p + eq.q;
-  if (!inverse) {
-    count.iterations += pcg(eq.system, lambda, b, start, 2, tolerance, 20_000).iterations;
-    return start;
-  }
-  const out = new Float64Array(n * 2);
-  for (let i = 0; i < n; i++) {
-    let s0 = 0;
-    let s1 = 0;
-    for (let j = 0; j < n; j++) (s0 += inverse[i * n + j] * b[j * 2]), (s1 += inverse[i * n + j] * b[j * 2 + 1]);
-    (out[i * 2] = s0), (out[i * 2 + 1] = s1);
-  }
-  return out;
+/** C^-1 [W'w_a, W'w_e] (unscaled C at `lambda`): by the round's factor, or by PCG from `start` (kept). */
+function solveTwo(eq: Equations, lambda: number, b: Float64Array, inverse: Factor | null, start: Float64Array, tolerance: number, count: { iterations: number }): Float64Array {
+  if (inverse) return inverse.solve(b, 2);
+  count.iterations += pcg(eq.system, lambda, b, start, 2, tolerance, 20_000).iterations;
+  return start;
 }
 
 type Pair = [number, number];
@@ -133,7 +125,7 @@ type Pair = [number, number];
 type Matrix = [number, number, number] | [number, number, number, number];
 
 /** The REML score g and the average information AI at (sa, se), from the solution x and the trace T. */
-function score(eq: Equations, sa: number, se: number, x: Float64Array, trace: number, inverse: Float64Array | null, scratch: Float64Array, tolerance: number, count: { iterations: number }): { g: Pair; ai: Matrix } {
+function score(eq: Equations, sa: number, se: number, x: Float64Array, trace: number, inverse: Factor | null, scratch: Float64Array, tolerance: number, count: { iterations: number }): { g: Pair; ai: Matrix } {
   const { p, q, records } = eq;
   const lambda = se / sa;
   const Q = quadratic(eq, x);
