@@ -79,7 +79,10 @@ function category(url: string, fn: string): string {
   if (fn === '(garbage collector)') return 'garbage collection';
   if (fn === '(idle)' || fn === '(root)') return 'idle';
   if (fn === '(program)') return 'V8 and native (program)';
-  if (/neo4j-driver/.test(url)) return 'driver: Bolt decoding, sessions';
+  // Native frames have no URL: zlib's handle (write, writeSync), the socket's writes, TextDecoder's decode (the driver).
+  if (!url && (fn === 'writeSync' || fn === 'write')) return 'gzip';
+  if (!url && /^(writeBuffer|writev|writeUtf8String|writeLatin1String)$/.test(fn)) return 'HTTP and socket';
+  if (/neo4j-driver/.test(url) || (!url && fn === 'decode')) return 'driver: Bolt decoding, sessions';
   if (/src\/graph\//.test(url)) return 'transport: conversion to plain values';
   if (/pedigree\/(traversal|presenter|purdy|pedigree-string)\.ts/.test(url)) return 'assembling and presenting';
   if (/src\/http\/body\.ts/.test(url) || fn === 'stringify') return 'JSON text';
