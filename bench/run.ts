@@ -29,6 +29,8 @@
 //   fits with the variances given: bench/results/breeding-values-genomic.*);
 //   BENCH_WRITES_ONLY=true / --writes-only: only the pedigree writes statement by statement (the demo's pedigree
 //   write, a PUT /pedigree of 1,000 SoyBase children; bench/results/writes.*, or --writes-name=NAME);
+//   BENCH_PHASES_ONLY=true / --phases-only: only where a pedigree read spends its time, phase by phase (SoyBase's
+//   slices and the full tree of Williams 82 on the demo data; bench/results/read-phases.*, or --phases-name=NAME);
 //   --against URL / BENCH_AGAINST=URL (with --token T / BENCH_TOKEN for its writes): SoyBase loaded through
 //   any BrAPI server's public API (POST /germplasm, PUT /pedigree, 1,000 a batch), then the read mix on it
 //   (bench/results/against.*, or --against-name=NAME; --against-seconds for the 16-connection part, default 20);
@@ -61,6 +63,7 @@ import { writeLoadReport, writeViewerReport } from './clients-report.js';
 import { measureViewer } from './viewer.js';
 import { measureWrites, writeWritesReport } from './writes.js';
 import { measureBreedingValues, writeBreedingValuesReport, type BreedingValuesCase } from './breeding-values.js';
+import { measureReadPhases, writePhasesReport } from './read-phases.js';
 
 /** The germplasm (DbId and name) of these DbIds that exist, read through the service. */
 async function named(running: RunningServer, ids: string[]): Promise<Array<{ id: string; name: string }>> {
@@ -108,7 +111,7 @@ function option(flag: string): string | undefined {
 }
 
 /** Flags whose value may follow them as the next argument. */
-const VALUE_FLAGS = new Set(['against', 'token', 'writes-name', 'against-name', 'against-seconds']);
+const VALUE_FLAGS = new Set(['against', 'token', 'writes-name', 'phases-name', 'against-name', 'against-seconds']);
 
 /** Whether a switch (`--lists-only`, BENCH_LISTS_ONLY=true) is on. */
 const on = (flag: string) => option(flag) === 'true';
@@ -129,6 +132,7 @@ const analyticsOnly = on('analytics-only');
 const treeOnly = on('tree-only');
 const writesOnly = on('writes-only');
 const breedingValuesOnly = on('breeding-values-only');
+const phasesOnly = on('phases-only');
 const geoImages = number('geo-images', quick ? 2000 : 50_000);
 const loadOnly = on('load-only');
 const viewerOnly = on('viewer-only');
@@ -307,6 +311,24 @@ const runTree = () =>
     });
   });
 
+/** Where a pedigree read spends its time, phase by phase, on the demo data (bench/results/read-phases.*, or
+ * --phases-name=NAME). */
+async function runPhases() {
+  const db = await freshDatabase();
+  let running: RunningServer | undefined;
+  try {
+    log('read phases: loading the demo data');
+    running = await startService(db, { demoData: true });
+    const cases = await measureReadPhases(running, db, reps * 2, log);
+    const { json, md, text } = writePhasesReport(cases, reps * 2, option('phases-name') ?? 'read-phases');
+    console.log('\n' + text);
+    log(`written ${json} and ${md}`);
+  } finally {
+    await running?.stop();
+    await db.stop();
+  }
+}
+
 /**
  * The analytics extensions: inbreeding of all SoyBase (the demo data) and pairs of SoyBase cultivars side by side on
  * one fresh database, then inbreeding, A-inverse, the quality report and the duplicate-cross look-up on the 100k
@@ -424,6 +446,7 @@ async function main() {
   if (breedingValuesOnly) return runBreedingValues();
   if (genotypingOnly) return runGenotyping();
   if (treeOnly) return runTree();
+  if (phasesOnly) return runPhases();
   if (analyticsOnly) return runAnalytics();
   if (loadOnly || viewerOnly) {
     await runLists({ lists: false, load: loadOnly, viewer: viewerOnly });

@@ -1,7 +1,7 @@
 // Writing answers without a second copy of a big body: the JSON of a response object (and delimited text) is
-// produced piece by piece, record by record, and an answer over WHOLE_BYTES is streamed in chunks of about 64 KiB, so
-// a 3 MB pedigree answer exists as its objects and one chunk at a time, never also as a whole string (or a whole
-// string and its gzip). A smaller answer stays a string, so it keeps its Content-Length and answers under the
+// produced piece by piece, a batch of records at a time, and an answer over WHOLE_BYTES is streamed in chunks of
+// about 64 KiB, so a 10 MB answer exists as its objects and one chunk at a time, never also as a whole string (or a
+// whole string and its gzip). A smaller answer stays a string, so it keeps its Content-Length and answers under the
 // compression threshold are not compressed (koa-compress compares that length with it).
 import { Readable } from 'node:stream';
 
@@ -10,9 +10,12 @@ export const CHUNK_BYTES = 64 * 1024;
 /**
  * Answers up to this size (in characters) are produced as one string, compressed in one call and sent with their
  * length: through the stream and its compressor, pedigree slices of 0.1 to 1 MB took 0.6 to 2 ms more a GET (2 to
- * 6 %). Holding such an answer whole costs a megabyte and its compressed copy for the time of the request.
+ * 6 %), and the full tree of Williams 82 (2.1 MB) 0.81 of the service's CPU time whole (56 against 69 ms a GET,
+ * paired, bench/results/read-targets.md). Holding such an answer whole costs its text and its compressed copy for the
+ * time of the request, next to the presented records it is written from, which take more; a bigger answer is
+ * streamed, so its text never exists whole.
  */
-export const WHOLE_BYTES = 1024 * 1024;
+export const WHOLE_BYTES = 4 * 1024 * 1024;
 
 // Containers down to this depth are written member by member (envelope, result, result.data / a matrix); deeper
 // values are whole records or rows, written by one JSON.stringify each.
@@ -77,6 +80,10 @@ export function* jsonPieces(value: Json, depth = 0): Generator<string> {
     yield JSON.stringify(value) ?? 'null';
     return;
   }
+  if (Array.isArray(value) && depth === SPLIT_DEPTH - 1) {
+    yield* itemsInBatches(value);
+    return;
+  }
   if (Array.isArray(value)) {
     yield '[';
     for (let i = 0; i < value.length; i++) {
@@ -98,6 +105,32 @@ export function* jsonPieces(value: Json, depth = 0): Generator<string> {
     yield* jsonPieces(member, depth + 1);
   }
   yield '}';
+}
+
+/** About how long a piece of records written by one JSON.stringify is (see itemsInBatches). */
+const PIECE_BYTES = 16 * 1024;
+
+/**
+ * The items of an array of records (result.data, a matrix's rows), written as JSON.stringify writes the array, by
+ * one JSON.stringify per batch of items rather than one per item: a call per record cost the full tree of Williams
+ * 82 (2,928 records, 2.1 MB) about 2.5 times as long as one call for the whole. The batch grows or shrinks so that
+ * each piece is about PIECE_BYTES (the first is a single item), which keeps a piece far below a chunk whatever the
+ * records' size.
+ */
+function* itemsInBatches(items: unknown[]): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
+  }
+  let batch = 1;
+  for (let at = 0; at < items.length; ) {
+    // An array's JSON.stringify writes undefined, function and symbol items as null, as jsonPieces does.
+    const text = JSON.stringify(items.slice(at, at + batch));
+    yield (at === 0 ? '[' : ',') + text.slice(1, -1);
+    at += batch;
+    batch = Math.max(1, Math.floor((batch * PIECE_BYTES) / text.length));
+  }
+  yield ']';
 }
 
 /** Pieces gathered into chunks of about CHUNK_BYTES (string length, close enough for mostly ASCII JSON). */

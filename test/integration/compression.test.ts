@@ -1,5 +1,5 @@
 // Compression over real HTTP (node:http, which neither asks for nor undoes an encoding by itself): big answers go
-// gzip or brotli when the client accepts it (streamed, or compressed whole when they fit in one chunk) and decode to
+// gzip or brotli when the client accepts it (compressed whole up to WHOLE_BYTES, streamed above) and decode to
 // exactly the plain answer; small ones, HEAD, and clients that name no encoding get the plain bytes.
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -91,10 +91,24 @@ describe('compression', () => {
       expect(Number(packed.headers['content-length']), encoding).to.equal(packed.body.length);
       expect(decode[encoding](packed.body).equals(plain.body), encoding).to.equal(true);
     }
+    // Over a megabyte, below WHOLE_BYTES: gzip too runs in the thread pool, the answer still whole with its length.
+    const tree = await request(base() + FULL_TREE, { 'accept-encoding': 'identity' });
+    expect(tree.body.length).to.be.within(1024 * 1024, WHOLE_BYTES);
+    for (const encoding of ['gzip', 'br']) {
+      const packed = await request(base() + FULL_TREE, { 'accept-encoding': encoding });
+      expect(packed.headers['content-encoding'], encoding).to.equal(encoding);
+      expect(Number(packed.headers['content-length']), encoding).to.equal(packed.body.length);
+      expect(decode[encoding](packed.body).equals(tree.body), encoding).to.equal(true);
+    }
+    // Every sibling list of a whole collection's page: about 12 MB, streamed.
+    const BIG = '/pedigree?collection=SoyBase%20parentage&pageSize=5000&includeSiblings=true';
+    const bigPlain = await request(base() + BIG, { 'accept-encoding': 'identity' });
+    expect(bigPlain.body.length).to.be.greaterThan(WHOLE_BYTES);
     for (const encoding of ['identity', 'gzip']) {
-      const big = await request(base() + FULL_TREE, { 'accept-encoding': encoding });
+      const big = await request(base() + BIG, { 'accept-encoding': encoding });
       expect(big.headers['content-length'], encoding).to.equal(undefined);
       expect(big.headers['transfer-encoding'], encoding).to.equal('chunked');
+      expect((encoding === 'gzip' ? zlib.gunzipSync(big.body) : big.body).equals(bigPlain.body), encoding).to.equal(true);
     }
   });
 

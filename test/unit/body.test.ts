@@ -25,6 +25,13 @@ describe('piecewise JSON bodies', () => {
     null: null,
     'an empty object and array': { x: {}, y: [] },
     'unicode keys and values': { 'naïve "key"': 'Ümlaut \n\t' },
+    'records written in batches: odd items, an empty list, records of very different sizes': {
+      result: {
+        data: [undefined, () => 1, Symbol('s'), null, { a: undefined, toJSON: undefined }, new Date(0), 'x', { toJSON: () => 'custom' }],
+        empty: [],
+        sizes: Array.from({ length: 3000 }, (_, i) => ({ i, text: 'y'.repeat(i % 97 === 0 ? 40_000 : i % 13), nested: [{ k: i }] })),
+      },
+    },
     'rows of numbers held as columns (A-inverse triplets)': {
       result: { rows: 3, triplets: new NumberRows([Int32Array.of(1, 2, 2, 3), Int32Array.of(1, 1, 2, 3), Float64Array.of(1.5, -0.5, 1 / 3, -0)]), empty: new NumberRows([]) },
     },
@@ -41,7 +48,7 @@ describe('piecewise JSON bodies', () => {
   const records = (n: number) => Array.from({ length: n }, (_, i) => ({ germplasmDbId: `g-${i}`, germplasmName: `Name ${i}`, parents: [{ germplasmDbId: `p-${i}`, parentType: 'FEMALE' }] }));
 
   it('keeps an answer of up to WHOLE_BYTES a string, so it has a length', () => {
-    for (const value of [{ result: { data: [{ a: 1 }, { b: 'two' }] } }, { result: { data: records(5000) } }]) {
+    for (const value of [{ result: { data: [{ a: 1 }, { b: 'two' }] } }, { result: { data: records(5000) } }, { result: { data: records(30000) } }]) {
       const body = chunkedBody(jsonPieces(value));
       expect(body).to.be.a('string').and.equal(JSON.stringify(value));
     }
@@ -49,7 +56,7 @@ describe('piecewise JSON bodies', () => {
   });
 
   it('streams a larger answer in chunks that join to the same text', async () => {
-    const value = { metadata: { status: [] }, result: { data: records(20000) } };
+    const value = { metadata: { status: [] }, result: { data: records(60000) } };
     const body = chunkedBody(jsonPieces(value));
     expect(body).to.be.instanceOf(Readable);
     const chunks: number[] = [];

@@ -8,7 +8,7 @@ import { listStatement } from '../../src/entities/queries.js';
 import type { EntityDef } from '../../src/entities/types.js';
 import { toCypherParams } from '../../src/graph/params.js';
 import { pedigreeSearchable } from '../../src/modules/germplasm/pedigree/search.js';
-import { traversalQuery, traversalStatement, type TraversalOptions } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { pageRows, traversalQuery, traversalStatement, type TraversalOptions } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { entitySearchable } from '../../src/search/searchables.js';
 
 const int = (n: number) => neo4j.int(n);
@@ -119,27 +119,26 @@ describe('pedigree traversal', function () {
     },
   } satisfies Pick<EntityDef, 'filters'>;
 
-  // The page as rows (pageRows): one 'total' row, then the page's germplasm 100 to a row with their relationships, then
-  // those beyond the page that a Purdy string reads (through unnamed parents and selections, BRAPI_PURDY_LEVELS - 1 = 7
-  // generations) with their parents, 100 to a row.
+  // The page as rows (pageRows): one 'total' row, then the page's germplasm 100 to a row with their relationships; a
+  // parent outside the page that a Purdy string reads through (unnamed, or a selection's source) comes with the
+  // germplasm beyond the page that the string may read from it (BRAPI_PURDY_LEVELS - 2 = 6 more generations) and their
+  // parents.
+  const UNNAMED = (v: string) => `(coalesce(${v}.germplasmName, '') = '' OR ${v}.germplasmName STARTS WITH '(' OR ${v}.germplasmName CONTAINS ' , ')`;
   const ROWS = [
     'WITH size(nodes) AS total, nodes[$skip..$end] AS page',
-    'WITH total, page, COLLECT { UNWIND page AS p MATCH (p:Germplasm)-[s:PARENT]->(u:Germplasm) WHERE '
-      + "(coalesce(u.germplasmName, '') = '' OR u.germplasmName STARTS WITH '(' OR u.germplasmName CONTAINS ' , ') "
-      + "OR s.parentType IN ['SELF', 'CLONAL'] WITH collect(DISTINCT u) AS starts UNWIND starts AS u "
-      + 'MATCH (u) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE '
-      + "(coalesce(v.germplasmName, '') = '' OR v.germplasmName STARTS WITH '(' OR v.germplasmName CONTAINS ' , ') "
-      + "OR t.parentType IN ['SELF', 'CLONAL']){0,6} (x:Germplasm) WHERE NOT x IN page RETURN DISTINCT x } AS beyond",
-    "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 100) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, 100) | ['purdy', at]] AS row",
-    'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
+    "UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, 100) | ['nodes', at]] AS row",
+    'WITH total, page, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
     "  CASE kind WHEN 'nodes' THEN [n IN page[at..at + 100] | [[n.germplasmDbId, n.germplasmName, n.germplasmPUI, n.defaultDisplayName, "
       + 'n.additionalInfo, n.externalReferences, n.familyCode, n.crossingYear, n.crossingProjectDbId, n.pedigree, n.pedigreeString], '
       + 'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]]), '
-      + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]], '
+      + '[(n)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType, '
+      + `CASE WHEN NOT pa IN page AND (${UNNAMED('pa')} OR pr.parentType IN ['SELF', 'CLONAL']) THEN COLLECT { `
+      + `MATCH (pa) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE ${UNNAMED('v')} OR t.parentType IN ['SELF', 'CLONAL']){0,6} (x:Germplasm) `
+      + 'WHERE NOT x IN page WITH DISTINCT x '
+      + 'RETURN [x.germplasmDbId, [(x)-[xr:PARENT]->(xp:Germplasm) | [xp.germplasmDbId, CASE WHEN xp IN page THEN null ELSE xp.germplasmName END, xr.parentType]]] } END]], '
       + 'null, '
-      + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes,',
-    "  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + 100] | [x.germplasmDbId, [(x)-[pr:PARENT]->(pa:Germplasm) | [pa.germplasmDbId, CASE WHEN pa IN page THEN null ELSE pa.germplasmName END, pr.parentType]]]] END AS purdy",
+      + '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]]] END AS nodes',
   ];
 
   const shape = { includeParents: true, includeProgeny: false, includeSiblings: true };
@@ -217,6 +216,15 @@ describe('pedigree traversal', function () {
       'WITH collect(m) AS nodes',
       'RETURN [n IN nodes | n.germplasmDbId] AS ids',
     ].join('\n'));
+  });
+
+  it('the walk beyond the page at one, two and three Purdy levels (Neo4j refuses a quantifier bounded by 0)', function () {
+    const walk = (levels: number) => /THEN COLLECT \{ (.*?) RETURN \[x\.germplasmDbId/.exec(pageRows(shape, levels))?.[1] ?? null;
+    expect(walk(1)).to.equal(null);
+    expect(pageRows(shape, 1)).to.include('pr.parentType, null]]');
+    expect(walk(2)).to.equal('WITH pa AS x');
+    expect(walk(3)).to.equal(`MATCH (pa) ((c:Germplasm)-[t:PARENT]->(v:Germplasm) WHERE ${UNNAMED('v')} OR t.parentType IN ['SELF', 'CLONAL']){0,1} `
+      + '(x:Germplasm) WHERE NOT x IN page WITH DISTINCT x');
   });
 
   it('a depth that is not a whole number never reaches the text', function () {

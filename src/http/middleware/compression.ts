@@ -13,6 +13,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP = { level: 1 };
 const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * gzip or brotli (koa-compress) for every compressible type (JSON, CSV/TSV, HTML, scripts, stylesheets, plain-text
@@ -55,6 +56,12 @@ function negotiatedEncoding(ctx: Parameters<Middleware>[0]): 'br' | 'gzip' | nul
 const BROTLI_SYNC_BYTES = 64 * 1024;
 
 /**
+ * gzip of more than this runs in the thread pool (one call): at level 1 it takes about 4 ms a megabyte, which would
+ * hold up every other request for as long.
+ */
+const GZIP_SYNC_BYTES = 1024 * 1024;
+
+/**
  * A JSON answer held whole (up to WHOLE_BYTES), compressed in one call so that it keeps its length. koa-compress
  * would pipe it through a new zlib stream, answered in chunks without a length, which for a 3 KB pedigree slice cost
  * half a millisecond of the round trip (a fifth of the whole GET); one synchronous call takes about 30 microseconds.
@@ -66,7 +73,7 @@ async function compressWhole(ctx: Parameters<Middleware>[0], body: string): Prom
   if (ctx.method === 'HEAD' || bytes < COMPRESS_THRESHOLD_BYTES) return;
   const encoding = negotiatedEncoding(ctx);
   if (!encoding) return;
-  if (encoding === 'gzip') ctx.body = zlib.gzipSync(body, GZIP);
+  if (encoding === 'gzip') ctx.body = bytes <= GZIP_SYNC_BYTES ? zlib.gzipSync(body, GZIP) : await gzip(body, GZIP);
   else if (bytes <= BROTLI_SYNC_BYTES) ctx.body = zlib.brotliCompressSync(body, BROTLI);
   else ctx.body = await brotli(body, BROTLI);
   ctx.set('Content-Encoding', encoding);

@@ -2,10 +2,11 @@
 // and descendants with variable-length patterns, order the flat set by DbId and return the total and one page.
 // Depth bounds cannot be parameters, so they are validated integers.
 //
-// The page comes back as one row per germplasm (its fields and its relationships as lists), followed by one row per
-// germplasm its Purdy string reads beyond the page (unnamed ancestors and selections' sources: their parents only).
-// The strings are then written in TypeScript from one shared edge list (pedigree-string.ts), instead of a subquery
-// per node that reads the same ancestors again for every descendant. Rows, not one row holding the page: the driver
+// The page comes back in rows of germplasm (their fields and their relationships as lists); a parent outside the page
+// that a Purdy string reads through (unnamed, or a selection's source) comes with the germplasm beyond the page that
+// the string may read from it, with their parents. The strings are then written in TypeScript from one shared edge
+// list (pedigree-string.ts), instead of a subquery per node that reads the same ancestors again for every
+// descendant. Rows, not one row holding the page: the driver
 // decodes a message that spans several 64 KB chunks string by string across all of them, which for a 2 MB page cost
 // more than the whole query.
 import { anchorVariables, type CompiledFilter } from '../../../entities/filters.js';
@@ -83,33 +84,37 @@ const PER_ROW = 100;
 
 /**
  * Rows for the germplasm in the list `page` (ordered): first one row with `kind` 'total' (so that an empty page still
- * answers), then 'nodes' rows holding the page's germplasm in order, each with its relationships, then 'purdy' rows
- * holding the germplasm beyond the page whose parents a Purdy string reads, with their parents. The walk for those
- * follows pedigreeStringRead: from each germplasm of the page through unnamed parents (or SELF / CLONAL sources), up
- * to BRAPI_PURDY_LEVELS - 1 generations. Each row holds the lists `page` and `beyond`, which Neo4j counts once per
- * row: a few rows, not one per germplasm.
+ * answers), then 'nodes' rows holding the page's germplasm in order, each with its relationships. Each parent outside
+ * the page that a Purdy string reads through (unnamed, or the source of a SELF / CLONAL line) carries the germplasm
+ * beyond the page the string may read from there, with their parents: the walk of pedigreeStringRead, through
+ * unnamed parents (or SELF / CLONAL sources) up to BRAPI_PURDY_LEVELS - 2 more generations. A walk that goes through
+ * germplasm of the page restarts at each (their own entries hold their parents), so it reads at least what
+ * pedigreeStringRead reads from any germplasm of the page, which is all a string needs (pedigreeStringIn). Each row
+ * holds the list `page`, which Neo4j counts once per row: a few rows, not one per germplasm.
  */
 export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
   if (!Number.isSafeInteger(levels) || levels < 1) throw new Error(`invalid Purdy levels ${levels}`);
-  // The first generation of the walk is a plain pattern and the rest starts from its distinct ends: a quantified
-  // pattern started from each of the page's germplasm took 13 to 14 ms of Neo4j's 50 for the full tree of Williams
-  // 82, this about 10. Its ends are collected, not made DISTINCT rows: such a row still holds the list `page` (the
-  // subquery reads it), and Neo4j counts that list once per row kept (280 MB for a page of 5,000 germplasm).
-  const step = (c: string, s: string, u: string) => `(${c}:Germplasm)-[${s}:PARENT]->(${u}:Germplasm) WHERE ${cypherUnnamed(u)} OR ${s}.parentType IN ['SELF', 'CLONAL']`;
-  const rest = levels === 2 ? 'WITH u AS x' : `MATCH (u) (${step('c', 't', 'v')}){0,${levels - 2}} (x:Germplasm)`;
-  const beyond = levels === 1 ? '[]'
-    : `COLLECT { UNWIND page AS p MATCH ${step('p', 's', 'u')} WITH collect(DISTINCT u) AS starts UNWIND starts AS u ${rest} WHERE NOT x IN page RETURN DISTINCT x }`;
   // A relative in the page comes without its name, which its own entry holds (assemblePage): the full tree of
   // Williams 82 has about 7,500 such names, and decoding them took the driver about 5 ms. Neo4j tests membership of
   // a list that is the same on every row through a hash table, so the test costs less than reading the name.
   const relative = (rel: string, other: string) =>
-    `[${other}.germplasmDbId, CASE WHEN ${other} IN page THEN null ELSE ${other}.germplasmName END, ${rel}.parentType]`;
-  // Parents always: the Purdy strings are written from them.
-  const parents = (n: string) => `[(${n})-[pr:PARENT]->(pa:Germplasm) | ${relative('pr', 'pa')}]`;
+    `${other}.germplasmDbId, CASE WHEN ${other} IN page THEN null ELSE ${other}.germplasmName END, ${rel}.parentType`;
+  // The walk beyond the page starts from the parents this list reads anyway. It used to be a subquery of its own,
+  // which read every page germplasm's parents a second time: for the full tree of Williams 82, 35,000 of the
+  // statement's 144,500 database hits; this way 127,000, and Neo4j's CPU time 0.88 to 0.93 (bench/results/
+  // read-targets.md).
+  const step = (c: string, s: string, u: string) => `(${c}:Germplasm)-[${s}:PARENT]->(${u}:Germplasm) WHERE ${cypherUnnamed(u)} OR ${s}.parentType IN ['SELF', 'CLONAL']`;
+  // A quantified pattern may not be bounded by 0 (Neo4j refuses {0,0}): at two levels the walk is the parent alone.
+  const walk = levels === 2 ? 'WITH pa AS x'
+    : `MATCH (pa) (${step('c', 't', 'v')}){0,${levels - 2}} (x:Germplasm) WHERE NOT x IN page WITH DISTINCT x`;
+  const beyond = levels === 1 ? 'null'
+    : `CASE WHEN NOT pa IN page AND (${cypherUnnamed('pa')} OR pr.parentType IN ['SELF', 'CLONAL']) THEN COLLECT { `
+      + `${walk} RETURN [x.germplasmDbId, [(x)-[xr:PARENT]->(xp:Germplasm) | [${relative('xr', 'xp')}]]] } END`;
   const node = [
     `[${NODE_FIELDS.map((f) => `n.${f}`).join(', ')}]`,
     'head([(n)-[:BRED_BY]->(bm:BreedingMethod) | [bm.breedingMethodDbId, bm.breedingMethodName]])',
-    parents('n'),
+    // Parents always: the Purdy strings are written from them.
+    `[(n)-[pr:PARENT]->(pa:Germplasm) | [${relative('pr', 'pa')}, ${beyond}]]`,
     // Only the children beyond the page: a child in the page lists this germplasm among its parents, and
     // assemblePage takes it from there (in the full tree of Williams 82, most of the 5,900 relationships; reading
     // each from both ends cost Neo4j and the driver about 8 ms of 55).
@@ -118,12 +123,10 @@ export function pageRows(shape: ArrayShape, levels = purdyLevels()): string {
     shape.includeSiblings ? '[(n)-[:PARENT]->(:Germplasm)<-[:PARENT]-(sb:Germplasm) WHERE sb <> n | [sb.germplasmDbId, sb.germplasmName]]' : 'null',
   ];
   return [
-    `WITH total, page, ${beyond} AS beyond`,
-    `UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, ${PER_ROW}) | ['nodes', at]] + [at IN range(0, size(beyond) - 1, ${PER_ROW}) | ['purdy', at]] AS row`,
-    'WITH total, page, beyond, row[0] AS kind, row[1] AS at',
+    `UNWIND [['total', 0]] + [at IN range(0, size(page) - 1, ${PER_ROW}) | ['nodes', at]] AS row`,
+    'WITH total, page, row[0] AS kind, row[1] AS at',
     'RETURN total, kind,',
-    `  CASE kind WHEN 'nodes' THEN [n IN page[at..at + ${PER_ROW}] | [${node.join(', ')}]] END AS nodes,`,
-    `  CASE kind WHEN 'purdy' THEN [x IN beyond[at..at + ${PER_ROW}] | [x.germplasmDbId, ${parents('x')}]] END AS purdy`,
+    `  CASE kind WHEN 'nodes' THEN [n IN page[at..at + ${PER_ROW}] | [${node.join(', ')}]] END AS nodes`,
   ].join('\n');
 }
 
@@ -163,15 +166,17 @@ export function traversalStatement(opts: TraversalOptions, page: number, pageSiz
 
 type Pair = [string, string | null];
 type Relative = [string, string | null, string];
-/** A page node as pageRows writes it: NODE_FIELDS, breeding method, parents, progeny and siblings (when asked for). */
-type NodeTuple = [unknown[], Pair | null, Relative[], Relative[] | null, Pair[] | null];
+/** A germplasm beyond the page that a Purdy string may read, with its parents. */
+type Beyond = [string, Relative[]];
+/** A page node as pageRows writes it: NODE_FIELDS, breeding method, parents (with what lies beyond them), progeny and
+ * siblings (when asked for). */
+type NodeTuple = [unknown[], Pair | null, Array<[...Relative, Beyond[] | null]>, Relative[] | null, Pair[] | null];
 
 /** One row of pageRows. */
 export type PageRow = {
   total: number;
-  kind: 'total' | 'nodes' | 'purdy';
+  kind: 'total' | 'nodes';
   nodes: NodeTuple[] | null;
-  purdy: Array<[string, Relative[]]> | null;
 };
 
 // Members in the order the answers have always had (that of the maps Neo4j returned).
@@ -191,9 +196,9 @@ export function assemblePage(rows: PageRow[], shape: ArrayShape): { total: numbe
     for (const [parent, name, type] of parents) edges.push([id, parent, type, name]);
   };
   for (const row of rows) {
-    for (const [id, parents] of row.purdy ?? []) read(id, parents.map(named));
     for (const [fields, method, listed, progeny, siblings] of row.nodes ?? []) {
-      const parents = listed.map(named);
+      for (const relative of listed) for (const [id, parents] of relative[3] ?? []) read(id, parents.map(named));
+      const parents = listed.map((r) => named([r[0], r[1], r[2]]));
       read(fields[0] as string, parents);
       const props: TraversedNode['props'] = {};
       NODE_FIELDS.forEach((f, i) => {
