@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
-import { importOwnVcf, removeGenotypingStudy } from '../support/genotyping.js';
+import { genotypingStudy as makeGenotypingStudy, importOwnVcf, importVcfInto, removeGenotypingStudy } from '../support/genotyping.js';
 import { removeBreedingRecords } from '../support/graph.js';
 import { numpyPython, runPython } from '../support/numpy.js';
 import { runIds } from '../support/run-ids.js';
@@ -30,6 +30,7 @@ describe('breeding-values extension: genomic and single-step relationships again
   let trait: string;
   let ungenotypedTrait: string;
   let genotypingStudy: string | null = null;
+  let anonymousStudy: string | null = null;
   const variantSet = id('vs');
   const pedigree: Array<[string, string | null, string | null]> = [];
   const genotypes = new Map<string, number[]>();
@@ -137,6 +138,7 @@ describe('breeding-values extension: genomic and single-step relationships again
   });
   after(async () => {
     if (genotypingStudy) await removeGenotypingStudy(genotypingStudy);
+    if (anonymousStudy) await removeGenotypingStudy(anonymousStudy);
     await removeBreedingRecords(run);
   });
 
@@ -223,6 +225,11 @@ describe('breeding-values extension: genomic and single-step relationships again
     await bad({ relationship: 'genomic', variantSetDbId: variantSet, blend: 1 }, 400, 'blend');
     await bad({ relationship: 'kinship', variantSetDbId: variantSet }, 400, 'relationship');
     await bad({ relationship: 'genomic', variantSetDbId: id('no-such-set') }, 404, id('no-such-set'));
+    // A variant set whose only call set is of a sample without a germplasm: no G to build.
+    anonymousStudy = await makeGenotypingStudy(id('anonymous'));
+    await ok(await api('POST', '/samples', [{ sampleName: id('anonymous leaf'), studyDbId: anonymousStudy }]));
+    await importVcfInto(anonymousStudy, `${HEADER}\t${id('anonymous leaf')}\nGm01\t100\t${run}a1\tA\tG\t.\tPASS\t.\tGT\t0/1\n`, id('vs-anonymous'));
+    await bad({ relationship: 'single-step', variantSetDbId: id('vs-anonymous') }, 400, `Variant set ${id('vs-anonymous')} has no call set of a germplasm`);
     // Records on germplasm without genotypes only: nothing a genomic fit can use.
     const none = await fit(PATH, { observationVariableDbId: ungenotypedTrait, additiveVariance: A, residualVariance: E, relationship: 'genomic', variantSetDbId: variantSet });
     expect(none.status, none.text).to.equal(400);
