@@ -1,7 +1,7 @@
 // Records one pedigree write as data: one (:PedigreeChange) per write, linked to every child whose PARENT
 // relationships it added or removed, in the write's own transaction (a rolled-back write leaves no history). Its
 // entries are parallel lists in their order (germplasmDbIds: each entry's child; actions, parentDbIds, parentTypes):
-// a node per child made a bulk load's history a node and nine properties per child (12 % of a 100k load); naming the
+// a node per child made a bulk load's history a node and ten properties per child (12 % of a 100k load); naming the
 // parent by its DbId only, not linked, keeps it smaller still. The lock node every pedigree writer holds numbers the
 // writes, so `sequence` orders them even within one millisecond. The lock node is MERGEd, not matched: without it a
 // MATCH wrote nothing while the write answered "recorded" (the caller also checks the links returned against the
