@@ -43,10 +43,11 @@ function result(nodes: PedigreeNode[], times: number[], trips: number, ledger: L
 }
 
 /**
- * POSTs the nodes in batches, as a client would. The upload creates every germplasm (each node is named). A client
- * cannot refresh the index statistics, so none is asked for: whatever the service does about them is measured.
+ * POSTs the nodes in batches, as a client would (`onAnswer` sees each answer, for a checksum). The upload creates
+ * every germplasm (each node is named). A client cannot refresh the index statistics, so none is asked for: whatever
+ * the service does about them is measured.
  */
-export async function serviceLoad(running: RunningServer, nodes: PedigreeNode[], batchSize: number, ledger: Ledger, log: (s: string) => void): Promise<LoadResult> {
+export async function serviceLoad(running: RunningServer, nodes: PedigreeNode[], batchSize: number, ledger: Ledger, log: (s: string) => void, onAnswer?: (batch: number, text: string) => void): Promise<LoadResult> {
   const times: number[] = [];
   const before = running.graph.roundTrips;
   const batches = batchesOf(nodes, batchSize);
@@ -59,6 +60,7 @@ export async function serviceLoad(running: RunningServer, nodes: PedigreeNode[],
       });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`POST /pedigree batch ${i} answered ${res.status}: ${text.slice(0, 500)}`);
+      onAnswer?.(i, text);
       return text;
     });
     times.push(ms);

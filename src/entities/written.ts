@@ -30,7 +30,7 @@ export function writtenRecords(entity: EntityDef, plans: NewRecord[]): StoredRec
 /** With the u flag a surrogate pair is one code point: only an unpaired half matches. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-function carriedUnchanged(value: unknown): boolean {
+export function carriedUnchanged(value: unknown): boolean {
   if (typeof value === 'string') return !LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.every((v) => typeof v !== 'string' || !LONE_SURROGATE.test(v));
   return true;

@@ -218,19 +218,20 @@ describe('a database killed in the middle of a write', function () {
   const CHILDREN = 1500;
   /** What a merge of `d` into `s` has done: none of it, or all (children moved, history, names, the duplicate gone). */
   const mergeState = async (s: string, d: string) => {
-    const [row] = await graph.read<{ duplicate: number; ofS: number; ofD: number; history: number; synonyms: string | null }>(
+    const [row] = await graph.read<{ duplicate: number; ofS: number; ofD: number; changes: number; history: number; synonyms: string | null }>(
       `MATCH (s:Germplasm {germplasmDbId: $s})
        RETURN count { MATCH (:Germplasm {germplasmDbId: $d}) } AS duplicate,
          count { (:Germplasm)-[:PARENT]->(s) } AS ofS, count { (:Germplasm)-[:PARENT]->(:Germplasm {germplasmDbId: $d}) } AS ofD,
-         count { MATCH (h:PedigreeChange {source: $source}) } AS history, s.synonyms AS synonyms`,
+         count { MATCH (h:PedigreeChange {source: $source}) } AS changes,
+         count { MATCH (:PedigreeChange {source: $source})-[l:CHANGES_CHILD]->() RETURN l } AS history, s.synonyms AS synonyms`,
       { s, d, source: `merge ${d} into ${s}` },
     );
     const synonym = (row.synonyms ?? '').includes(`"Fault duplicate ${d}"`);
     return { ...row, synonyms: synonym };
   };
-  const untouched = { duplicate: 1, ofS: 0, ofD: CHILDREN, history: 0, synonyms: false };
-  // History: an entry per moved child and the MERGED entry of the survivor.
-  const whole = { duplicate: 0, ofS: CHILDREN, ofD: 0, history: CHILDREN + 1, synonyms: true };
+  const untouched = { duplicate: 1, ofS: 0, ofD: CHILDREN, changes: 0, history: 0, synonyms: false };
+  // History: one node for the merge, linked to every moved child and to the survivor (its MERGED entry).
+  const whole = { duplicate: 0, ofS: CHILDREN, ofD: 0, changes: 1, history: CHILDREN + 1, synonyms: true };
   /** A survivor and a duplicate with CHILDREN children, as posted (nothing merged yet). */
   const pair = async (tag: string) => {
     const [s, d] = [`fault-ms-${tag}`, `fault-md-${tag}`];
@@ -337,7 +338,8 @@ describe('a database killed in the middle of a write', function () {
       await start();
       const stored = await count("MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-c-' RETURN count(g) AS n");
       const edges = await count("MATCH (g:Germplasm)-[r:PARENT]->() WHERE g.germplasmDbId STARTS WITH 'fault-c-' RETURN count(r) AS n");
-      const history = await count("MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH 'fault-c-' RETURN count(h) AS n");
+      // History entries naming a fault-c- child (one per relationship added).
+      const history = await count("MATCH (h:PedigreeChange) UNWIND h.germplasmDbIds AS c WITH c WHERE c STARTS WITH 'fault-c-' RETURN count(c) AS n");
       expect([[0, 0, 0], [3000, 2999, 2999]].map((x) => x.join())).to.include([stored, edges, history].join(), `answered ${res.status}`);
       // A 200 promises the write: it must be there.
       if (res.status === 200) expect(stored).to.equal(3000);
@@ -401,7 +403,8 @@ describe('a database killed in the middle of a write', function () {
        AND NOT EXISTS { (g)-[:PARENT {parentType: 'FEMALE'}]->(:Germplasm) } RETURN count(g) AS n`,
       { p: `fault-imp-${tag}-`, first: `fault-imp-${tag}-0` },
     );
-    const history = (tag: string) => count('MATCH (h:PedigreeChange) WHERE h.germplasmDbId STARTS WITH $p RETURN count(h) AS n', { p: `fault-imp-${tag}-` });
+    /** History entries naming a stored line as the child (one per line with a mother). */
+    const history = (tag: string) => count('MATCH (h:PedigreeChange) UNWIND h.germplasmDbIds AS c WITH c WHERE c STARTS WITH $p RETURN count(c) AS n', { p: `fault-imp-${tag}-` });
     let importArgs: { a: string[]; b: string[] };
     const vcfRun = (set: string) => cliProcess('import-vcf', [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'], { uri: db.boltUrl }, dir);
     /** The variant set as a client sees it: its counts, and the variants and call sets served. */

@@ -211,10 +211,11 @@ describe('migrations', () => {
   /** Rewrites the child's pedigree history as the writer before history-per-child kept it: a node per entry. */
   async function asEntryNodes(child: string) {
     await server().graph.write(
-      `MATCH (h:PedigreeChange {germplasmDbId: $child})-[:CHANGES_CHILD]->(c:Germplasm)
+      `MATCH (h:PedigreeChange)-[:CHANGES_CHILD]->(c:Germplasm {germplasmDbId: $child})
        UNWIND range(0, size(h.actions) - 1) AS i
-       CREATE (e:PedigreeChange {changeId: h.changeId, sequence: h.sequence, position: h.positions[i], action: h.actions[i],
-         parentType: CASE WHEN h.parentTypes[i] <> '' THEN h.parentTypes[i] END, germplasmDbId: h.germplasmDbId,
+       WITH h, c, i WHERE h.germplasmDbIds[i] = $child
+       CREATE (e:PedigreeChange {changeId: h.changeId, sequence: h.sequence, position: i, action: h.actions[i],
+         parentType: CASE WHEN h.parentTypes[i] <> '' THEN h.parentTypes[i] END, germplasmDbId: $child,
          parentDbId: h.parentDbIds[i], userId: h.userId, source: h.source, timestamp: h.timestamp})
        CREATE (e)-[:CHANGES_CHILD]->(c)
        WITH DISTINCT h DETACH DELETE h`,

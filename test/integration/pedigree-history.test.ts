@@ -42,8 +42,8 @@ describe('pedigree history', () => {
     expect(third.changeId).to.equal(fourth.changeId).and.not.equal(first.changeId);
     expect(third.sequence).to.be.greaterThan(first.sequence);
     expect(Date.parse(first.timestamp)).to.be.at.most(Date.parse(third.timestamp)).and.at.most(Date.now());
-    // The change is data in the graph: one node per write and child, linked to the child, its entries as lists that
-    // name the parents by DbId (one link per node).
+    // The change is data in the graph: one node per write, linked to each child it changed, its entries as lists that
+    // name the parents by DbId (here one child per write: one link per node).
     const linked = await server().graph.read<{ n: number; links: number; entries: string[] }>(
       `MATCH (c:Germplasm {germplasmDbId: $c})<-[:CHANGES_CHILD]-(h:PedigreeChange)
        RETURN h.sequence AS sequence, count(h) AS n, sum(COUNT { (h)--() }) AS links,
@@ -79,12 +79,19 @@ describe('pedigree history', () => {
     });
     expect(res.status, res.text).to.equal(200);
     const [changeId] = res.json.metadata.status.map((s: { message: string }) => /recorded as pedigree change (\S+)\./.exec(s.message)?.[1]).filter(Boolean);
+    // One node for the write, its entries in order, linked to both children it changed.
     const entries = await server().graph.read<{ e: string[] }>(
       `MATCH (h:PedigreeChange {changeId: $changeId}) UNWIND range(0, size(h.actions) - 1) AS i
-       RETURN [h.germplasmDbId, h.parentDbIds[i], h.actions[i], h.parentTypes[i]] AS e ORDER BY h.positions[i]`,
+       RETURN [h.germplasmDbIds[i], h.parentDbIds[i], h.actions[i], h.parentTypes[i]] AS e ORDER BY i`,
       { changeId },
     );
     expect(entries.map((r) => r.e)).to.deep.equal([[id('M'), id('P'), 'ADDED', 'MALE'], [id('N'), id('M'), 'ADDED', 'SELF']]);
+    const [node] = await server().graph.read<{ n: number; children: string[] }>(
+      `MATCH (h:PedigreeChange {changeId: $changeId})
+       RETURN count(h) AS n, COLLECT { MATCH (h)-[:CHANGES_CHILD]->(c:Germplasm) RETURN c.germplasmDbId ORDER BY c.germplasmDbId } AS children`,
+      { changeId },
+    );
+    expect(node).to.deep.equal({ n: 1, children: [id('M'), id('N')] });
   });
 
   it('a rejected upload leaves no history entry', async () => {
@@ -97,7 +104,7 @@ describe('pedigree history', () => {
     ]);
     expect(cycle.status).to.equal(400);
     expect((await history('R1')).result.data).to.have.length(before);
-    expect(await count('MATCH (h:PedigreeChange) WHERE h.germplasmDbId IN $ids RETURN count(h) AS n', { ids: [id('R1'), id('R3')] })).to.equal(0);
+    expect(await count('MATCH (h:PedigreeChange) WHERE any(c IN coalesce(h.germplasmDbIds, [h.germplasmDbId]) WHERE c IN $ids) RETURN count(h) AS n', { ids: [id('R1'), id('R3')] })).to.equal(0);
   });
 
   it('the importer records each batch under its own change id, with its user', async () => {

@@ -3,6 +3,9 @@
 // miscounted: a relationship the same PUT removes must not make a cycle or break a parent set, and a rejected write
 // must send no statement that writes a relationship.
 import { expect } from 'chai';
+import { DEFAULT_ARRAYS } from '../../src/modules/germplasm/pedigree/routes.js';
+import { presentPedigreeNodes } from '../../src/modules/germplasm/pedigree/presenter.js';
+import { nodesQuery, readPedigreeNodes } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { api, server } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 
@@ -63,5 +66,55 @@ describe('pedigree writes worked out before writing', () => {
     });
     expect(status).to.equal(400);
     expect(sent.filter((s) => writes.test(s))).to.deep.equal([]);
+  });
+});
+
+describe('the answer of a pedigree write, from what it wrote', () => {
+  const readBack = nodesQuery(DEFAULT_ARRAYS);
+  /** The write's answer, whether it read its nodes back, and the nodes as read from the graph now. */
+  async function written(method: 'POST' | 'PUT', body: unknown) {
+    let res: Awaited<ReturnType<typeof api>> | undefined;
+    const sent = await statementsOf(async () => {
+      res = await api(method, '/pedigree', body);
+    });
+    expect(res!.status, res!.text).to.equal(200);
+    const data = res!.json.result.data;
+    const ids = data.map((n: { germplasmDbId: string }) => n.germplasmDbId);
+    const graphNow = presentPedigreeNodes(await readPedigreeNodes(server().graph, ids, DEFAULT_ARRAYS));
+    return { data, readBack: sent.includes(readBack), graphNow: JSON.parse(JSON.stringify(graphNow)) };
+  }
+
+  before(async () => {
+    // Stored: S (named), U (unnamed, whose parents a Purdy string reads: S and T).
+    const res = await api('POST', '/pedigree', [
+      { germplasmDbId: id('S'), germplasmName: 'S' },
+      { germplasmDbId: id('T'), germplasmName: 'T "quoted" / name' },
+      { germplasmDbId: id('U'), parents: [ref('S', 'FEMALE'), ref('T', 'MALE')] },
+    ]);
+    expect(res.status, res.text).to.equal(200);
+  });
+
+  it('new germplasm under stored and new parents: no read-back, the answer is the graph as written', async () => {
+    const { data, readBack: sent, graphNow } = await written('POST', [
+      // An unnamed new germplasm (its string expands it), a selection from it, and a cross of it with stored S.
+      { germplasmDbId: id('N1'), parents: [ref('S', 'FEMALE'), { germplasmDbId: id('N0'), germplasmName: 'N0', parentType: 'MALE' }], additionalInfo: { a: '1' }, crossingYear: 2001 },
+      { germplasmDbId: id('N2'), germplasmName: 'N2', parents: [{ germplasmDbId: id('N1'), parentType: 'SELF' }], pedigreeString: 'recorded/other' },
+      { germplasmDbId: id('N3'), germplasmName: 'N3', parents: [{ germplasmDbId: id('N1'), parentType: 'FEMALE' }, ref('T', 'MALE')], progeny: [{ germplasmDbId: id('N4'), germplasmName: 'N4', parentType: 'SELF' }] },
+    ]);
+    expect(sent).to.equal(false);
+    expect(data).to.deep.equal(graphNow);
+    // Strings that expand the new unnamed N1 (and so read its parents from the write).
+    expect(data.find((n: { germplasmDbId: string }) => n.germplasmDbId === id('N2')).pedigreeString).to.contain('S/N0');
+  });
+
+  it('reads back what the write does not know: a stored germplasm in the answer, a Purdy string through stored parents', async () => {
+    // V's string expands its unnamed stored parent U, whose parents the write never read.
+    const through = await written('POST', [{ germplasmDbId: id('V'), germplasmName: 'V', parents: [{ germplasmDbId: id('U'), parentType: 'SELF' }] }]);
+    expect(through.readBack).to.equal(true);
+    expect(through.data).to.deep.equal(through.graphNow);
+    // A PUT of a stored germplasm (its other fields are not in the request).
+    const stored = await written('PUT', { [id('S')]: { germplasmName: 'S', progeny: [{ germplasmDbId: id('W'), germplasmName: 'W', parentType: 'FEMALE' }] } });
+    expect(stored.readBack).to.equal(true);
+    expect(stored.data).to.deep.equal(stored.graphNow);
   });
 });

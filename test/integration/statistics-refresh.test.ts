@@ -4,7 +4,7 @@
 // once just under and once at BULK_ROWS.
 import { expect } from 'chai';
 import { BULK_ROWS } from '../../src/graph/schema.js';
-import { removeNodes } from '../support/graph.js';
+import { HISTORY, removeNodes } from '../support/graph.js';
 import { api } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 import { runIds } from '../support/run-ids.js';
@@ -26,9 +26,8 @@ describe('index statistics after large writes', function () {
   this.timeout(180_000);
 
   after(async () => {
-    await removeNodes('PedigreeChange', 'germplasmDbId', { startsWith: run });
-    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run });
-    await removeNodes('Germplasm', 'germplasmName', { startsWith: run });
+    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: run }, HISTORY);
+    await removeNodes('Germplasm', 'germplasmName', { startsWith: run }, HISTORY);
   });
 
   it('POST /pedigree refreshes them after a write of BULK_ROWS germplasm or relationships, not after a smaller one', async () => {

@@ -211,7 +211,6 @@ export async function mergeGermplasm(graph: Graph, entities: EntityDef[], surviv
       changeId: recorded.changeId,
       survivor,
       duplicate,
-      position: recorded.changes.length,
       recorded: recorded.changes.length > 0,
       userId: actor?.userId ?? null,
       source,

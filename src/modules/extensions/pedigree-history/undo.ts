@@ -10,9 +10,15 @@ import { writePedigree, type UploadResult } from '../../germplasm/pedigree/comma
 import { parseUpload } from '../../germplasm/pedigree/parseUpload.js';
 
 type Ref = { germplasmDbId: string; parentType: string };
+type Entry = { germplasmDbId: string; parentDbId: string; parentType: string; action: 'ADDED' | 'REMOVED' | 'MERGED'; position: number };
+/** A recorded DbId and the germplasm its history link reaches now (a merge moves links). */
+type Link = { recorded: string; germplasmDbId: string };
 type Plan = {
-  entries: Array<{ germplasmDbId: string; parentDbId: string; parentType: string; action: 'ADDED' | 'REMOVED'; position: number }>;
-  later: string[];
+  entries: Entry[];
+  /** The change's links, per node. */
+  links: Link[][];
+  /** The changes recorded later on a germplasm this one changed, per node. */
+  later: Array<{ changeId: string; links: Link[]; entries: Entry[] }>;
   source: string | null;
   /** DbIds the change names that no longer exist (merged into another germplasm). */
   gone: string[];
@@ -33,9 +39,10 @@ export async function undoPedigreeChange(graph: Graph, changeId: string, actor: 
       const gone = [...new Set(plan.gone)].sort();
       throw new ConflictError(`Pedigree change ${changeId} cannot be undone: ${gone.join(', ')} no longer exist${gone.length === 1 ? 's' : ''} (merged into another germplasm).`);
     }
-    if (plan.later.length) {
+    const later = laterChanges(plan);
+    if (later.length) {
       throw new ConflictError(
-        `Pedigree change ${changeId} cannot be undone: the same relationships were changed later (${[...plan.later].sort().join(', ')}); undo those first, newest first.`,
+        `Pedigree change ${changeId} cannot be undone: the same relationships were changed later (${later.join(', ')}); undo those first, newest first.`,
       );
     }
     const parents = new Map(plan.children.map((c) => [c.germplasmDbId, new Map(c.parents.map((p) => [p.germplasmDbId, p.parentType]))]));
@@ -51,4 +58,24 @@ export async function undoPedigreeChange(graph: Graph, changeId: string, actor: 
     }));
     return writePedigree(tx, { upload: parseUpload(nodes, 'PUT'), updateExisting: true, actor, source: `undo ${changeId}` });
   });
+}
+
+/**
+ * The later changes that changed one of the same relationships: the same child (the germplasm its link reaches now,
+ * whichever DbId it was recorded with) and the same parent DbId. Sorted.
+ */
+function laterChanges(plan: Plan): string[] {
+  const key = (links: Map<string, string>, e: Entry) => {
+    const child = links.get(e.germplasmDbId);
+    return child === undefined ? undefined : `${child}\u0000${e.parentDbId}`;
+  };
+  const linksOf = (links: Link[]) => new Map(links.map((l) => [l.recorded, l.germplasmDbId]));
+  const own = linksOf(plan.links.flat());
+  const changed = new Set(plan.entries.map((e) => key(own, e)).filter((k) => k !== undefined));
+  const later = new Set<string>();
+  for (const node of plan.later) {
+    const links = linksOf(node.links);
+    if (node.entries.some((e) => changed.has(key(links, e)!))) later.add(node.changeId);
+  }
+  return [...later].sort();
 }

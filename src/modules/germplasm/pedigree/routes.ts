@@ -10,6 +10,7 @@ import type { BrapiContext } from '../../../http/types.js';
 import { validateBody } from '../../../http/validate.js';
 import { germplasmEntity } from '../germplasm/germplasm.entity.js';
 import { describeWideCross, uploadPedigree } from './commands/uploadPedigree.js';
+import { presentWritten, writtenPage } from './commands/writtenPedigree.js';
 import { bool, pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
 import { presentPedigreeNodes } from './presenter.js';
@@ -85,8 +86,10 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
     // The answer lists the nodes the request described, paged like any list (a large upload is not echoed whole).
     const { page, pageSize } = ctx.state.paging;
     const ids = [...new Set(result.germplasmDbIds)].sort();
-    const nodes = await readPedigreeNodes(ctx.services.graph, ids.slice(page * pageSize, (page + 1) * pageSize), DEFAULT_ARRAYS);
-    respondList(ctx, ids.length, presentPedigreeNodes(nodes));
+    const pageIds = ids.slice(page * pageSize, (page + 1) * pageSize);
+    const written = writtenPage(result.written, pageIds);
+    const known = written && presentWritten(written, presentPedigreeNodes);
+    respondList(ctx, ids.length, known ?? presentPedigreeNodes(await readPedigreeNodes(ctx.services.graph, pageIds, DEFAULT_ARRAYS)));
   };
 }
 

@@ -1,6 +1,6 @@
 // Pedigree history: every write through uploadPedigree (POST/PUT /pedigree, the importer, one batch at a time)
-// records which PARENT relationships it added and removed, by whom and when, as (:PedigreeChange) nodes (one per
-// child) written in its own transaction. The relationships the write may touch are read before it; the difference
+// records which PARENT relationships it added and removed, by whom and when, as one (:PedigreeChange) node per write
+// (linked to each child it changed) written in its own transaction. The relationships the write may touch are read before it; the difference
 // with what they are after it is what changed (a merge reads them again; an upload knows what it leaves: those it
 // gives, and the stored ones it keeps, parentsAfter.ts).
 import { randomUUID } from 'node:crypto';
@@ -72,8 +72,8 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
       const changes = parentChanges(before, [...(after ? after(before) : await read()), ...created]);
       const changeId = randomUUID();
       if (changes.length) {
-        const children = entriesByChild(changes);
-        const [{ recorded }] = await tx2.run<{ recorded: number }>(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, children });
+        const { children, ...entries } = entryLists(changes);
+        const [{ recorded }] = await tx2.run<{ recorded: number }>(cypher('germplasm/pedigree/history/record'), { changeId, userId: actor?.userId ?? null, source, children, ...entries });
         // A write whose history is not whole must not commit, nor answer "recorded" (the error rolls it back).
         if (recorded !== children.length) {
           throw new Error(`pedigree history: ${recorded} of ${children.length} changed children recorded for change ${changeId}; the write is rolled back`);
@@ -103,18 +103,19 @@ export function parentChanges(before: ParentEdge[], after: ParentEdge[]): Parent
 }
 
 /**
- * The changes as history/record.cypher stores them: per child, its entries as parallel lists, each with its position
- * in `changes` (the order the history answers them in).
+ * The changes as history/record.cypher stores them: parallel lists, one item per entry in the order of `changes` (the
+ * order the history answers them in), and each child once (the germplasm the write's node is linked to).
  */
-function entriesByChild(changes: ParentChange[]) {
-  const byChild = new Map<string, { child: string; positions: number[]; actions: ChangeAction[]; parentDbIds: string[]; parentTypes: string[] }>();
-  changes.forEach((c, position) => {
-    let entry = byChild.get(c.child);
-    if (!entry) byChild.set(c.child, (entry = { child: c.child, positions: [], actions: [], parentDbIds: [], parentTypes: [] }));
-    entry.positions.push(position);
-    entry.actions.push(c.action);
-    entry.parentDbIds.push(c.parent);
-    entry.parentTypes.push(c.parentType);
-  });
-  return [...byChild.values()];
+function entryLists(changes: ParentChange[]) {
+  const germplasmDbIds: string[] = [];
+  const actions: ChangeAction[] = [];
+  const parentDbIds: string[] = [];
+  const parentTypes: string[] = [];
+  for (const c of changes) {
+    germplasmDbIds.push(c.child);
+    actions.push(c.action);
+    parentDbIds.push(c.parent);
+    parentTypes.push(c.parentType);
+  }
+  return { children: [...new Set(germplasmDbIds)], germplasmDbIds, actions, parentDbIds, parentTypes };
 }

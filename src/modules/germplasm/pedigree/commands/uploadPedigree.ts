@@ -18,6 +18,8 @@ import { findCycles, type CycleScope } from './findCycles.js';
 import { parentsAfter, removedBy } from './parentsAfter.js';
 import { inheritedTaxa, wideCrossesOf, type Taxon } from './inheritCrop.js';
 import { snapshotParents } from './recordPedigreeChanges.js';
+import { carriedUnchanged } from '../../../../entities/written.js';
+import type { WrittenPedigree } from './writtenPedigree.js';
 
 export interface UploadResult {
   /** DbIds of the nodes the request described, in request order. */
@@ -38,6 +40,8 @@ export interface UploadResult {
   /** The pedigree history entry of this write (pedigree-history extension), with the relationships it changed. */
   changeId?: string;
   changed?: number;
+  /** What the answer shows of the write, so that it need not be read back (writtenPedigree.ts). */
+  written: WrittenPedigree;
 }
 
 export type WideCross = {
@@ -243,6 +247,16 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     createdDbIds: rows.map((r) => r.germplasmDbId),
     wideCrosses,
     ...(recorded ? { changeId: recorded.changeId, changed: recorded.changes.length } : {}),
+    written: {
+      created: new Map(rows.map((r) => [r.germplasmDbId, r])),
+      notPlain: new Set([
+        ...toCreate.filter(({ plan }) => plan.computed || plan.embedded || Object.values(plan.links).some((t) => t.length)).map(({ node }) => node.germplasmDbId),
+        ...rows.filter((r) => !Object.values(r).every(carriedUnchanged)).map((r) => r.germplasmDbId),
+      ]),
+      edges: upload.edges,
+      storedNames,
+      updated: new Set(toUpdate.map(({ node }) => node.germplasmDbId)),
+    },
   };
 }
 
