@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
 import { genotypingStudy as makeGenotypingStudy, importOwnVcf, importVcfInto, removeGenotypingStudy } from '../support/genotyping.js';
 import { removeBreedingRecords } from '../support/graph.js';
-import { numpyPython, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/numpy.js';
 import { runIds } from '../support/run-ids.js';
 import { expectServedResponse } from '../support/schema.js';
 import { api, postResult as post, resultOf as ok, server } from '../support/server.js';
@@ -38,12 +38,7 @@ describe('breeding-values extension: genomic and single-step relationships again
   const reference: Record<string, any> = {};
 
   before(async function () {
-    const numpy = await numpyPython();
-    if (!numpy.python) {
-      console.warn(`      skipped: ${numpy.reason}`);
-      this.skip();
-    }
-    python = numpy.python;
+    python = await numpyOrSkip(this);
     const rng = phenotypeRandom(20261128);
     const p = Array.from({ length: MARKERS }, () => 0.05 + 0.9 * rng.uniform());
     const haplotypes = new Map<string, [number[], number[]]>();

@@ -16,7 +16,7 @@ import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
 import { ADMIN_TOKEN, api, postResult as post, resultOf as ok, server } from '../support/server.js';
-import { numpyPython, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
 import { removeBreedingRecords } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
@@ -245,12 +245,7 @@ describe('breeding-values extension', function () {
     const rows: Array<{ germplasm: string; study: string; rep: string; value: string }> = [];
 
     before(async function () {
-      const numpy = await numpyPython();
-      if (!numpy.python) {
-        console.warn(`      skipped: ${numpy.reason}`);
-        this.skip();
-      }
-      python = numpy.python;
+      python = await numpyOrSkip(this);
       const rng = phenotypeRandom(20261127);
       // 40 founders, then three generations of 60 from parents of any earlier generation; 1 in 10 has no known dam.
       const bv = new Map<string, number>();

@@ -27,6 +27,16 @@ export function numpyPython(): Promise<{ python: string | null; reason: string }
   return withFileLock(VENV, makeNumpyVenv);
 }
 
+/** The venv's python with numpy; without one, the calling test or hook is skipped, saying why. */
+export async function numpyOrSkip(context: Mocha.Context): Promise<string> {
+  const numpy = await numpyPython();
+  if (!numpy.python) {
+    console.warn(`      skipped: ${numpy.reason}`);
+    context.skip();
+  }
+  return numpy.python!;
+}
+
 async function makeNumpyVenv(): Promise<{ python: string | null; reason: string }> {
   const has = async () => fs.existsSync(PYTHON) && (await run(PYTHON, ['-c', `import numpy; assert numpy.__version__ == "${NUMPY_VERSION}"`])).code === 0;
   if (await has()) return { python: PYTHON, reason: '' };

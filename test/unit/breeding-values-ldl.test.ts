@@ -8,7 +8,7 @@ import { analyse, Factor } from '../../src/modules/extensions/breeding-values/ld
 import { assemble, exactTrace, type Equations } from '../../src/modules/extensions/breeding-values/mme.js';
 import { decompose, inverseTriplets, type Triplets } from '../../src/modules/extensions/relationship/inverse.js';
 import { phenotypeRandom } from '../support/breeding-records.js';
-import { numpyPython, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/numpy.js';
 
 type Row = [string, string | null, string | null];
 const A = 30;
@@ -90,12 +90,7 @@ describe('breeding values: sparse LDL\' and its inverse subset against numpy', f
   let python: string | null = null;
 
   before(async function () {
-    const numpy = await numpyPython();
-    if (!numpy.python) {
-      console.warn(`      skipped: ${numpy.reason}`);
-      this.skip();
-    }
-    python = numpy.python;
+    python = await numpyOrSkip(this);
   });
 
   const reference = (eq: Equations) => runPython<{ inverse: number[]; solution: number[]; trace: number; equations: number }>(python!, 'test/support/ldl-reference.py', {

@@ -10,7 +10,7 @@ import { buildDesign } from '../../src/modules/extensions/breeding-values/design
 import { assemble } from '../../src/modules/extensions/breeding-values/mme.js';
 import { reml } from '../../src/modules/extensions/breeding-values/reml.js';
 import { decompose, inverseTriplets } from '../../src/modules/extensions/relationship/inverse.js';
-import { numpyPython, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/numpy.js';
 
 type Row = [string, string | null, string | null];
 const pedigreeOf = (rows: Row[]) => rows.map(([g, sire, dam]) => ({
@@ -97,13 +97,9 @@ describe('breeding values (model)', () => {
 
   it('AI-REML and EM-REML within 1e-4 (relative) of numpy\'s REML maximum', async function () {
     this.timeout(120_000);
-    const numpy = await numpyPython();
-    if (!numpy.python) {
-      console.warn(`      skipped: ${numpy.reason}`);
-      this.skip();
-    }
+    const python = await numpyOrSkip(this);
     const { rows, data } = simulated();
-    const reference = await runPython<any>(numpy.python!, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
+    const reference = await runPython<any>(python, 'test/support/blup-reference.py', { pedigree: rows, records: data, additive: 30, residual: 50 });
     for (const remlAlgorithm of ['AI-REML', 'EM-REML']) {
       const fit = fitBreedingValues(data.map(([g, st, rep, y]) => rec(g, st, y, rep)), pedigreeOf(rows), breedingValuesRequest({ observationVariableDbId: 'x', fixedEffects: ['rep'], tolerance: 1e-10, maxIterations: 5000, remlAlgorithm }));
       expect(fit.variances.reml).to.include({ converged: true, trace: 'exact', algorithm: remlAlgorithm });
