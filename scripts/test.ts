@@ -14,6 +14,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildClassArchive } from '../src/devdb/build-class-archive.js';
+import { buildDemoStore, DEMO_STORE_ENV, demoStoreDir } from '../test/support/demo-store.js';
+import { treeCpuSeconds } from '../test/support/process-cpu.js';
+import { testServerConfig } from '../test/support/server.js';
 
 const require = createRequire(import.meta.url);
 const DURATIONS = 'test/durations.json';
@@ -37,6 +40,10 @@ interface LaneTimings {
   seconds: number;
   rootHooksSeconds: number;
   files: Record<string, number>;
+  /** CPU seconds of the lane's process tree (Linux only): in all, in the root hooks, per file. */
+  cpuSeconds?: number;
+  rootHooksCpuSeconds?: number;
+  cpuFiles?: Record<string, number>;
 }
 
 function parseArgs(argv: string[]) {
@@ -149,11 +156,28 @@ async function main(): Promise<number> {
   const lanes = deal(files, Math.min(opts.lanes, files.length), known);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
   const started = performance.now();
+  const startCpu = treeCpuSeconds();
+  // Several lanes on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
+  // (test/support/demo-store.ts). One lane loads it itself, which costs less than a load and a second Neo4j start.
+  let demoStore: string | undefined;
+  if (lanes.length > 1 && !process.env.TEST_NEO4J_URI && lanes.some((l) => l.some((f) => !f.startsWith(`test${path.sep}unit${path.sep}`)))) {
+    demoStore = demoStoreDir();
+    const loading = performance.now();
+    process.env[DEMO_STORE_ENV] = await buildDemoStore(testServerConfig(demoStore)).catch((err) => {
+      fs.rmSync(demoStore!, { recursive: true, force: true });
+      throw err;
+    });
+    const cpu = treeCpuSeconds();
+    console.log(`The demo data loaded once for the ${lanes.length} lanes in ${minutes((performance.now() - loading) / 1000)}` +
+      (cpu !== undefined && startCpu !== undefined ? ` (${Math.round(cpu - startCpu)} CPU-s)` : ''));
+  }
   if (lanes.length > 1) {
     lanes.forEach((l, i) => console.log(`lane ${i + 1}: ${l.length} files, about ${minutes(l.reduce((s, f) => s + (known[f] ?? UNKNOWN_S), 0))} by ${DURATIONS}`));
   }
   const results = await Promise.all(lanes.map((l, i) => runLane(i, lanes.length > 1, l, config, path.join(dir, `lane-${i + 1}.json`))));
   const wall = (performance.now() - started) / 1000;
+  const endCpu = treeCpuSeconds();
+  if (demoStore) fs.rmSync(demoStore, { recursive: true, force: true });
   const timings = lanes.map((_, i) => {
     const file = path.join(dir, `lane-${i + 1}.json`);
     return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LaneTimings) : undefined;
@@ -180,12 +204,22 @@ async function main(): Promise<number> {
     if (r.failures) console.log(`\nLane ${i + 1}'s failures:\n${r.failures.split('\n').slice(1).join('\n')}`);
     if (r.code !== 0 && !timings[i]) console.log(`\nLane ${i + 1} ended with code ${r.code} before its summary (see its [${i + 1}] lines above).`);
   });
-  const perLane = timings.map((t, i) => `lane ${i + 1} ${t ? `${minutes(t.seconds)} (root hooks ${Math.round(t.rootHooksSeconds)} s)` : 'no summary'}`);
+  const perLane = timings.map((t, i) => `lane ${i + 1} ${t ? `${minutes(t.seconds)} (root hooks ${Math.round(t.rootHooksSeconds)} s` +
+    `${t.cpuSeconds !== undefined ? `; ${Math.round(t.cpuSeconds)} CPU-s, ${Math.round(t.rootHooksCpuSeconds ?? 0)} in the root hooks` : ''})` : 'no summary'}`);
   const all = timings.flatMap((t) => Object.entries(t?.files ?? {})).sort((a, b) => b[1] - a[1]);
+  const cpuOf = Object.fromEntries(timings.flatMap((t) => Object.entries(t?.cpuFiles ?? {})));
   const shown = Number(process.env.SLOWEST_FILES ?? 10);
-  console.log(`\n  Slowest test files (${Math.min(shown, all.length)} of ${all.length}; ${perLane.join(', ')}):`);
-  for (const [f, s] of all.slice(0, shown)) console.log(`    ${s.toFixed(1).padStart(7)} s  ${f}`);
+  // The CPU of this process and everything it started (every lane, and the demo store's load), from test/support/process-cpu.ts.
+  const cpuAll = endCpu !== undefined && startCpu !== undefined ? `; CPU ${Math.round(endCpu - startCpu)} s in all` : '';
+  console.log(`\n  Slowest test files (${Math.min(shown, all.length)} of ${all.length}; ${perLane.join(', ')}${cpuAll}):`);
+  for (const [f, s] of all.slice(0, shown)) console.log(`    ${s.toFixed(1).padStart(7)} s  ${f}${cpuOf[f] !== undefined ? `  (${cpuOf[f].toFixed(0)} CPU-s)` : ''}`);
   console.log('');
+  const byCpu = Object.entries(cpuOf).sort((a, b) => b[1] - a[1]);
+  if (byCpu.length && shown > 0) {
+    console.log(`  Most CPU (${Math.min(shown, byCpu.length)} of ${byCpu.length} files, each with the processes it started and its lane's Neo4j meanwhile):`);
+    for (const [f, c] of byCpu.slice(0, shown)) console.log(`    ${c.toFixed(1).padStart(7)} CPU-s  ${f}`);
+    console.log('');
+  }
   return failed ? 1 : 0;
 }
 

@@ -11,6 +11,7 @@ import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { demoCounts } from './demo-counts.js';
+import { copyDemoStore } from './demo-store.js';
 
 let running: RunningServer | undefined;
 let cleanDemoCounts: Record<string, number> | undefined;
@@ -70,10 +71,9 @@ export function onBundledNeo4j(): boolean {
   return !external;
 }
 
-export async function startTestServer(): Promise<RunningServer> {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-neo4j-test-'));
-  if (external) await prepareExternal(external);
-  const config = loadConfig({
+/** The test server's configuration, its bundled Neo4j's store under `workDir` (also the lanes' shared demo store's). */
+export function testServerConfig(workDir: string) {
+  return loadConfig({
     ...(external ? {
       NEO4J_URI: external.uri,
       NEO4J_USER: external.user ?? '',
@@ -93,6 +93,15 @@ export async function startTestServer(): Promise<RunningServer> {
     // A loaded 2-core machine can take longer than the default 30 s over the demo load's large batches.
     NEO4J_TIMEOUT_MS: '120000',
   });
+}
+
+export async function startTestServer(): Promise<RunningServer> {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-neo4j-test-'));
+  if (external) await prepareExternal(external);
+  // With several lanes, `npm test` loads the demo once into a store the lanes start from (support/demo-store.ts):
+  // the service finds the demo complete and loads nothing.
+  if (!external) copyDemoStore(workDir);
+  const config = testServerConfig(workDir);
   running = await startServer(config, createLogger(config.logLevel));
   // The service listens before the demo is loaded (data calls answer 503 meanwhile); the tests need it whole.
   await running.demoLoaded;
