@@ -7,7 +7,7 @@
 // and records on germplasm without genotypes (a genomic fit leaves them out and counts them).
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
-import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
+import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, simulatePedigree, type PlotRecord } from '../support/breeding-records.js';
 import { genotypingStudy as makeGenotypingStudy, importOwnVcf, importVcfInto, removeGenotypingStudy } from '../support/genotyping.js';
 import { removeBreedingRecords } from '../support/graph.js';
 import { numpyOrSkip, runPython } from '../support/numpy.js';
@@ -48,26 +48,14 @@ describe('breeding-values extension: genomic and single-step relationships again
       const [h1, h2] = haplotypes.get(id)!;
       return h1.map((a, m) => (rng.uniform() < 0.5 ? a : h2[m]));
     };
-    const generations: string[][] = [[]];
-    for (let i = 0; i < 30; i++) {
-      const g = id(`f${i}`);
-      generations[0].push(g);
-      pedigree.push([g, null, null]);
-      haplotypes.set(g, [base(), base()]);
-    }
-    for (let gen = 1; gen <= 3; gen++) {
-      const earlier = generations.flat();
-      generations.push([]);
-      for (let i = 0; i < 40; i++) {
-        const g = id(`s${gen}-${i}`);
-        const sire = rng.pick(earlier);
-        let dam: string | null = rng.pick(earlier);
-        if (dam === sire || rng.uniform() < 0.1) dam = null;
-        generations[gen].push(g);
-        pedigree.push([g, sire, dam]);
-        haplotypes.set(g, [gamete(sire), gamete(dam)]);
-      }
-    }
+    const simulated = simulatePedigree(
+      rng,
+      { founders: 30, generations: 3, perGeneration: 40, name: (gen, i) => id(gen === 0 ? `f${i}` : `s${gen}-${i}`) },
+      (g) => haplotypes.set(g, [base(), base()]),
+      (g, sire, dam) => haplotypes.set(g, [gamete(sire), gamete(dam)]),
+    );
+    pedigree.push(...simulated.pedigree);
+    const { generations } = simulated;
     // Breeding values from 50 QTL, scaled to about sigma_a^2 = A.
     const effects = new Map(Array.from({ length: 50 }, () => [Math.floor(rng.uniform() * MARKERS), rng.normal()] as [number, number]));
     const raw = new Map(pedigree.map(([g]) => {

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
-import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, type PlotRecord } from '../support/breeding-records.js';
+import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, simulatePedigree, type PlotRecord } from '../support/breeding-records.js';
 import { ADMIN_TOKEN, api, postResult as post, resultOf as ok, server } from '../support/server.js';
 import { numpyOrSkip, runPython } from '../support/numpy.js';
 import { expectServedResponse } from '../support/schema.js';
@@ -249,26 +249,14 @@ describe('breeding-values extension', function () {
       const rng = phenotypeRandom(20261127);
       // 40 founders, then three generations of 60 from parents of any earlier generation; 1 in 10 has no known dam.
       const bv = new Map<string, number>();
-      const generations: string[][] = [[]];
-      for (let i = 0; i < 40; i++) {
-        const g = id(`s0-${i}`);
-        generations[0].push(g);
-        pedigree.push([g, null, null]);
-        bv.set(g, Math.sqrt(A) * rng.normal());
-      }
-      for (let gen = 1; gen <= 3; gen++) {
-        const earlier = generations.flat();
-        generations.push([]);
-        for (let i = 0; i < 60; i++) {
-          const g = id(`s${gen}-${i}`);
-          const sire = rng.pick(earlier);
-          let dam: string | null = rng.pick(earlier);
-          if (dam === sire || rng.uniform() < 0.1) dam = null;
-          generations[gen].push(g);
-          pedigree.push([g, sire, dam]);
-          bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt((dam ? 0.5 : 0.75) * A) * rng.normal());
-        }
-      }
+      const simulated = simulatePedigree(
+        rng,
+        { founders: 40, generations: 3, perGeneration: 60, name: (gen, i) => id(`s${gen}-${i}`) },
+        (g) => bv.set(g, Math.sqrt(A) * rng.normal()),
+        (g, sire, dam) => bv.set(g, (bv.get(sire)! + (dam ? bv.get(dam)! : 0)) / 2 + Math.sqrt((dam ? 0.5 : 0.75) * A) * rng.normal()),
+      );
+      pedigree.push(...simulated.pedigree);
+      const { generations } = simulated;
       study = await studies(['sim S1', 'sim S2', 'sim S3']);
       const means = [100, 120, 90];
       // Generations 1..3 have records: one or two each, in a random study and rep.

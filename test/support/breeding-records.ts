@@ -62,6 +62,44 @@ export function phenotypeRandom(seed: number) {
   return { uniform, normal, pick: <T>(xs: T[]) => xs[Math.floor(uniform() * xs.length)] };
 }
 
+/** A pedigree row: the germplasm, its sire and its dam (null: unknown). */
+export type PedigreeRow = [string, string | null, string | null];
+
+/**
+ * A simulated breeding pedigree: `founders` germplasm, then `generations` generations of `perGeneration` children of
+ * parents drawn from any earlier generation, 1 in 10 without a known dam (as is a dam drawn equal to the sire).
+ * Its rows, parents first, and each generation's germplasm (0: the founders). `founder` and `child` are called as each is made, so what they draw from `rng` interleaves with the pedigree's draws.
+ */
+export function simulatePedigree(
+  rng: ReturnType<typeof phenotypeRandom>,
+  shape: { founders: number; generations: number; perGeneration: number; name: (generation: number, i: number) => string },
+  founder: (g: string) => void,
+  child: (g: string, sire: string, dam: string | null) => void,
+): { pedigree: PedigreeRow[]; generations: string[][] } {
+  const pedigree: PedigreeRow[] = [];
+  const generations: string[][] = [[]];
+  for (let i = 0; i < shape.founders; i++) {
+    const g = shape.name(0, i);
+    generations[0].push(g);
+    pedigree.push([g, null, null]);
+    founder(g);
+  }
+  for (let gen = 1; gen <= shape.generations; gen++) {
+    const earlier = generations.flat();
+    generations.push([]);
+    for (let i = 0; i < shape.perGeneration; i++) {
+      const g = shape.name(gen, i);
+      const sire = rng.pick(earlier);
+      let dam: string | null = rng.pick(earlier);
+      if (dam === sire || rng.uniform() < 0.1) dam = null;
+      generations[gen].push(g);
+      pedigree.push([g, sire, dam]);
+      child(g, sire, dam);
+    }
+  }
+  return { pedigree, generations };
+}
+
 /**
  * POST of a breeding-value fit through `call` (the test's api()), following a 202 (a fit longer than the search wait,
  * which a loaded machine reaches) to its GET, every 200 ms, until it is answered: the last answer.
