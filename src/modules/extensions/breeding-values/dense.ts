@@ -1,10 +1,11 @@
 // Dense symmetric positive definite inverse by Cholesky (Golub & Van Loan, "Matrix Computations", 4th ed., Alg. 4.2.1
-// for L L' = M, then M^-1 = L^-T L^-1): what gives exact prediction error variances and REML traces while the
-// mixed-model equations are small. Row-major n x n Float64Arrays; about n^3 floating-point operations in all.
+// for L L' = M, then M^-1 = L^-T L^-1): the inverses of the genomic relationship blocks, G_w and A22 (genomic.ts),
+// which are dense. (The mixed-model equations are factorised sparse: ldl.ts.) Row-major n x n Float64Arrays; about
+// n^3 floating-point operations in all.
 import { BadRequestError } from '../../../errors.js';
 
-/** The inverse of the symmetric positive definite `m` (overwritten). A non-positive pivot is a 400: the fixed
- * effects are confounded (which the design avoids) or the variances are not positive. */
+/** The inverse of the symmetric positive definite `m` (overwritten). A non-positive pivot is a 400, which the caller
+ * (genomic.ts inverseOf) restates with its cause. */
 export function inverseSpd(m: Float64Array, n: number): Float64Array {
   // Cholesky in place (lower triangle).
   for (let j = 0; j < n; j++) {

@@ -83,16 +83,6 @@ export class SymmetricSystem {
     }
     return d;
   }
-
-  /** The dense matrix W + lambda G, row-major. */
-  dense(lambda: number): Float64Array {
-    const { n } = this;
-    const m = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) {
-      for (let t = this.rowStart[i]; t < this.rowStart[i + 1]; t++) m[i * n + this.column[t]] += this.data[t] + lambda * this.prior[t];
-    }
-    return m;
-  }
 }
 
 export interface PcgResult {
