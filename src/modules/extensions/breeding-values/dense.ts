@@ -12,7 +12,7 @@ export function inverseSpd(m: Float64Array, n: number): Float64Array {
     let d = m[j * n + j];
     for (let k = 0; k < j; k++) d -= m[j * n + k] * m[j * n + k];
     if (!(d > 1e-12 * Math.max(1, Math.abs(m[j * n + j])))) {
-      throw new BadRequestError('The mixed-model equations are singular: the fixed effects cannot all be estimated from these records.');
+      throw new BadRequestError('The matrix is not positive definite.');
     }
     const l = Math.sqrt(d);
     m[j * n + j] = l;
