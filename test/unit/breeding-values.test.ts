@@ -2,6 +2,7 @@
 // published example, design rules (reference levels, nested blocks), and REML against numpy's direct maximisation
 // of the restricted likelihood on a simulated pedigree with two studies and two reps.
 import { expect } from 'chai';
+import { BadRequestError } from '../../src/errors.js';
 import { fitBreedingValues } from '../../src/modules/extensions/breeding-values/fit.js';
 import { breedingValuesRequest } from '../../src/modules/extensions/breeding-values/params.js';
 import { ancestryOf } from '../../src/modules/extensions/breeding-values/query.js';
@@ -123,5 +124,18 @@ describe('breeding values (model)', () => {
     expect(Math.abs(loose.additive / tight.additive - 1)).to.be.below(1e-7);
     expect(Math.abs(loose.residual / tight.residual - 1)).to.be.below(1e-7);
     expect(loose.pcgIterations, `${loose.pcgIterations} vs ${tight.pcgIterations}`).to.be.below(tight.pcgIterations);
+  });
+
+  it('REML on one error contrast is refused: two records in one study, where AI- and EM-REML stopped at different "converged" points', () => {
+    // Full sibs 3 and 4 of founders 1 and 2, recorded once each in one study: N - p = 1.
+    const sibs = pedigreeOf([['1', null, null], ['2', null, null], ['3', '1', '2'], ['4', '1', '2']]);
+    const two = [rec('3', 's', 4.5), rec('4', 's', 2.9)];
+    for (const remlAlgorithm of ['AI-REML', 'EM-REML'] as const) {
+      expect(() => fitBreedingValues(two, sibs, breedingValuesRequest({ observationVariableDbId: 'x', remlAlgorithm })), remlAlgorithm)
+        .to.throw(BadRequestError, /2 records leave 1 degree of freedom beside 1 fixed-effect level\(s\): REML needs at least 2/);
+    }
+    // A heritability needs only the residual's one degree of freedom; a third record lets REML run.
+    expect(fitBreedingValues(two, sibs, breedingValuesRequest({ observationVariableDbId: 'x', heritability: 0.4 })).variances.source).to.equal('heritability');
+    expect(fitBreedingValues([...two, rec('1', 's', 3.3)], sibs, breedingValuesRequest({ observationVariableDbId: 'x' })).variances.reml?.converged).to.equal(true);
   });
 });

@@ -89,6 +89,12 @@ export function fitBreedingValues(all: TraitRecord[], pedigree: PedigreeRecord[]
   if (v.kind !== 'given' && dof < 1) {
     throw new BadRequestError(`The ${records.length} records leave no degrees of freedom for the residual variance beside ${design.p} fixed-effect levels; give additiveVariance and residualVariance, or use more records.`);
   }
+  // REML sees the data only through its N - p error contrasts (Patterson & Thompson 1971): one contrast's likelihood
+  // depends on a single combination of the two variances, so every point of a line maximises it and any "estimate"
+  // is the algorithm's path, not the data's.
+  if (v.kind === 'reml' && dof < 2) {
+    throw new BadRequestError(`The ${records.length} records leave 1 degree of freedom beside ${design.p} fixed-effect level(s): REML needs at least 2 to tell the additive variance from the residual; give additiveVariance and residualVariance (or heritability), or use more records.`);
+  }
 
   let additive: number;
   let residual: number;
