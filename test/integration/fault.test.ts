@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
@@ -20,12 +21,14 @@ import { ensureSchema } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/logger.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
 import { schemaItems } from '../../src/server.js';
-import { cliProcess, type Run } from '../support/cli.js';
+import { cli, cliProcess, type Run } from '../support/cli.js';
 import { count as countIn } from '../support/graph.js';
 import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { onBundledNeo4j } from '../support/server.js';
 
 const CROSSES = 2000;
+/** Between two reads of a point polled from outside (an import process's committed rows). */
+const POLL_MS = 20;
 
 /** Kill points chosen by the data, not by a statement number (a new statement before the writes, or a commit per batch,
  * cannot make these pass). `visible`: checked after every statement of every write transaction while armed, it is
@@ -406,7 +409,8 @@ describe('a database killed in the middle of a write', function () {
     /** History entries naming a stored line as the child (one per line with a mother). */
     const history = (tag: string) => count('MATCH (h:PedigreeChange) UNWIND h.germplasmDbIds AS c WITH c WHERE c STARTS WITH $p RETURN count(c) AS n', { p: `fault-imp-${tag}-` });
     let importArgs: { a: string[]; b: string[] };
-    const vcfRun = (set: string) => cliProcess('import-vcf', [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'], { uri: db.boltUrl }, dir);
+    const vcfArgs = (set: string) => [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'];
+    const vcfRun = (set: string) => cliProcess('import-vcf', vcfArgs(set), { uri: db.boltUrl }, dir);
     /** The variant set as a client sees it: its counts, and the variants and call sets served. */
     const served = async (set: string) => {
       const one = await call('GET', `/variantsets/${set}`);
@@ -452,6 +456,10 @@ describe('a database killed in the middle of a write', function () {
             run.child.kill('SIGSTOP');
             break;
           }
+          // A short pause between reads: read back to back, they kept Neo4j and this process busy while the import
+          // starts (its first row comes after a second or more of loading), taking CPU from it. A batch takes longer
+          // than this, so the freeze still comes within the batch after the one seen.
+          await sleep(POLL_MS);
         }
         return { child: run.child, done };
       };
@@ -504,7 +512,8 @@ describe('a database killed in the middle of a write', function () {
       expect(left % BATCH, `${left} lines stored: a batch was left in part`).to.equal(0);
       expect(await broken('a'), 'stored lines without their mother').to.equal(0);
       expect(await history('a'), 'history entries of the stored lines').to.equal(Math.max(left - 1, 0));
-      const again = await cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir).done;
+      // The second run in the test process: the process boundary is the point of the first run (killed), not of this one.
+      const again = await cli('import', importArgs.a, { uri: db.boltUrl }, dir);
       expect(again.code, again.stderr).to.equal(0);
       expect([await stored('a'), await broken('a'), await history('a')]).to.deep.equal([N, 0, N - 1]);
       console.log(`      ${left} of ${N} lines stored when killed (exit ${first.code}); the second run completed it`);
@@ -523,7 +532,7 @@ describe('a database killed in the middle of a write', function () {
       expect(await served('fault-vs-a')).to.equal(null);
       expect(await count("MATCH (v:Variant) WHERE v.variantDbId STARTS WITH 'fault-vs-a' RETURN count(v) AS n")).to.equal(0);
       const staged = await count('MATCH (v:StagedVariant) RETURN count(v) AS n');
-      const again = await vcfRun('fault-vs-a').done;
+      const again = await cli('import-vcf', vcfArgs('fault-vs-a'), { uri: db.boltUrl }, dir);
       expect(again.code, again.stderr).to.equal(0);
       expect(await served('fault-vs-a')).to.deep.equal(complete);
       console.log(`      ${staged} staged variants of the killed import were left in the store (no call reads them)`);
