@@ -399,6 +399,8 @@ describe('a database killed in the middle of a write', function () {
       const args = [csv, '--id-prefix', `fault-imp-${tag}-`, '--crop', 'Soybean', '--batch-size', String(BATCH)];
       return { name, args };
     };
+    /** The names of lines from..to (exclusive) of import `tag`. */
+    const lineNames = (tag: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `fault-imp-${tag}-${from + i}`);
     const stored = (tag: string) => count('MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $p RETURN count(g) AS n', { p: `fault-imp-${tag}-` });
     /** Stored lines whose mother (the line before) is missing or not linked: 0 when every stored batch is whole. */
     const broken = (tag: string) => count(
@@ -441,25 +443,33 @@ describe('a database killed in the middle of a write', function () {
         // In an object: returned bare, the answer (held until the kill) would be awaited here.
         return { answer: answer.then((a) => (answered[name] = a)) };
       };
-      /** An import process, stopped (SIGSTOP) as soon as `cypher` counts a committed row, polled from outside. */
-      const frozenProcess = async (name: 'importA' | 'importB' | 'vcfA' | 'vcfB', run: { child: ChildProcess; done: Promise<Run> }, cypher: string, params: Record<string, unknown> = {}) => {
+      /**
+       * An import process, stopped (SIGSTOP) as soon as `point` counts a committed row, polled from outside. Read back to
+       * back, the polls kept Neo4j and this process busy through the second or more an import takes to load, taking
+       * CPU from it; so they pause POLL_MS between reads (a batch takes longer: a point in the middle of an import is
+       * still frozen within the next batch). A point the import reaches just before it ends (its last batch, its
+       * commit) would be missed in a pause: for it, `near` (reached a batch or two earlier) is polled with pauses,
+       * then `point` back to back.
+       */
+      const frozenProcess = async (name: 'importA' | 'importB' | 'vcfA' | 'vcfB', run: { child: ChildProcess; done: Promise<Run> }, point: Visible, near?: Visible) => {
         let over = false;
         const done = run.done.then((r) => {
           over = true;
           return (ended[name] = r);
         });
+        const counts = async (p: Visible) => (await watcher.read<{ n: number }>(p.visible, p.params ?? {}))[0].n > 0;
+        let close = !near;
         reached[name] = false;
         while (!over) {
-          if ((await watcher.read<{ n: number }>(cypher, params))[0].n > 0) {
+          if (!close) {
+            close = await counts(near!);
+            if (!close) await sleep(POLL_MS);
+          } else if (await counts(point)) {
             // Seen: the kill counts as coming now, even if the process ended meanwhile (no signal then).
             reached[name] = true;
             run.child.kill('SIGSTOP');
             break;
-          }
-          // A short pause between reads: read back to back, they kept Neo4j and this process busy while the import
-          // starts (its first row comes after a second or more of loading), taking CPU from it. A batch takes longer
-          // than this, so the freeze still comes within the batch after the one seen.
-          await sleep(POLL_MS);
+          } else if (!near) await sleep(POLL_MS);
         }
         return { child: run.child, done };
       };
@@ -478,13 +488,15 @@ describe('a database killed in the middle of a write', function () {
       // first staged batch is the only staging there. The pedigree import that may be frozen inside a batch (holding
       // the pedigree lock) comes last.
       const processes = [
-        await frozenProcess('vcfB', vcfRun('fault-vs-b'), 'MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', { set: 'fault-vs-b' }),
+        // Staged: eight of its ten batches (the set is committed after the last).
+        await frozenProcess('vcfB', vcfRun('fault-vs-b'), { visible: 'MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', params: { set: 'fault-vs-b' } },
+          { visible: 'MATCH (v:StagedVariant) RETURN CASE WHEN count(v) >= $k THEN 1 ELSE 0 END AS n', params: { k: VARIANTS - 400 } }),
         await frozenProcess('importB', cliProcess('import', importArgs.b, { uri: db.boltUrl }, dir),
-          'MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n',
-          { last: Array.from({ length: BATCH }, (_, i) => `fault-imp-b-${N - BATCH + i}`) }),
-        await frozenProcess('vcfA', vcfRun('fault-vs-a'), 'MATCH (v:StagedVariant) RETURN count(v) AS n'),
+          { visible: 'MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n', params: { last: lineNames('b', N - BATCH, N) } },
+          { visible: 'MATCH (g:Germplasm) WHERE g.germplasmName IN $before RETURN count(g) AS n', params: { before: lineNames('b', N - 2 * BATCH, N - BATCH) } }),
+        await frozenProcess('vcfA', vcfRun('fault-vs-a'), { visible: 'MATCH (v:StagedVariant) RETURN count(v) AS n' }),
         await frozenProcess('importA', cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir),
-          "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n"),
+          { visible: "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n" }),
       ];
       await killDatabase();
       release();
