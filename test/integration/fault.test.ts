@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
@@ -20,12 +21,14 @@ import { ensureSchema } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/logger.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
 import { schemaItems } from '../../src/server.js';
-import { cliProcess, type Run } from '../support/cli.js';
+import { cli, cliProcess, type Run } from '../support/cli.js';
 import { count as countIn } from '../support/graph.js';
 import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
 import { onBundledNeo4j } from '../support/server.js';
 
 const CROSSES = 2000;
+/** Between two reads of a point polled from outside (an import process's committed rows). */
+const POLL_MS = 20;
 
 /** Kill points chosen by the data, not by a statement number (a new statement before the writes, or a commit per batch,
  * cannot make these pass). `visible`: checked after every statement of every write transaction while armed, it is
@@ -396,6 +399,8 @@ describe('a database killed in the middle of a write', function () {
       const args = [csv, '--id-prefix', `fault-imp-${tag}-`, '--crop', 'Soybean', '--batch-size', String(BATCH)];
       return { name, args };
     };
+    /** The names of lines from..to (exclusive) of import `tag`. */
+    const lineNames = (tag: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `fault-imp-${tag}-${from + i}`);
     const stored = (tag: string) => count('MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH $p RETURN count(g) AS n', { p: `fault-imp-${tag}-` });
     /** Stored lines whose mother (the line before) is missing or not linked: 0 when every stored batch is whole. */
     const broken = (tag: string) => count(
@@ -406,7 +411,8 @@ describe('a database killed in the middle of a write', function () {
     /** History entries naming a stored line as the child (one per line with a mother). */
     const history = (tag: string) => count('MATCH (h:PedigreeChange) UNWIND h.germplasmDbIds AS c WITH c WHERE c STARTS WITH $p RETURN count(c) AS n', { p: `fault-imp-${tag}-` });
     let importArgs: { a: string[]; b: string[] };
-    const vcfRun = (set: string) => cliProcess('import-vcf', [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'], { uri: db.boltUrl }, dir);
+    const vcfArgs = (set: string) => [vcf, '--crop', 'Soybean', '--study', study, '--variant-set-id', set, '--batch-size', '200'];
+    const vcfRun = (set: string) => cliProcess('import-vcf', vcfArgs(set), { uri: db.boltUrl }, dir);
     /** The variant set as a client sees it: its counts, and the variants and call sets served. */
     const served = async (set: string) => {
       const one = await call('GET', `/variantsets/${set}`);
@@ -437,21 +443,33 @@ describe('a database killed in the middle of a write', function () {
         // In an object: returned bare, the answer (held until the kill) would be awaited here.
         return { answer: answer.then((a) => (answered[name] = a)) };
       };
-      /** An import process, stopped (SIGSTOP) as soon as `cypher` counts a committed row, polled from outside. */
-      const frozenProcess = async (name: 'importA' | 'importB' | 'vcfA' | 'vcfB', run: { child: ChildProcess; done: Promise<Run> }, cypher: string, params: Record<string, unknown> = {}) => {
+      /**
+       * An import process, stopped (SIGSTOP) as soon as `point` counts a committed row, polled from outside. Read back to
+       * back, the polls kept Neo4j and this process busy through the second or more an import takes to load, taking
+       * CPU from it; so they pause POLL_MS between reads (a batch takes longer: a point in the middle of an import is
+       * still frozen within the next batch). A point the import reaches just before it ends (its last batch, its
+       * commit) would be missed in a pause: for it, `near` (reached a batch or two earlier) is polled with pauses,
+       * then `point` back to back.
+       */
+      const frozenProcess = async (name: 'importA' | 'importB' | 'vcfA' | 'vcfB', run: { child: ChildProcess; done: Promise<Run> }, point: Visible, near?: Visible) => {
         let over = false;
         const done = run.done.then((r) => {
           over = true;
           return (ended[name] = r);
         });
+        const counts = async (p: Visible) => (await watcher.read<{ n: number }>(p.visible, p.params ?? {}))[0].n > 0;
+        let close = !near;
         reached[name] = false;
         while (!over) {
-          if ((await watcher.read<{ n: number }>(cypher, params))[0].n > 0) {
+          if (!close) {
+            close = await counts(near!);
+            if (!close) await sleep(POLL_MS);
+          } else if (await counts(point)) {
             // Seen: the kill counts as coming now, even if the process ended meanwhile (no signal then).
             reached[name] = true;
             run.child.kill('SIGSTOP');
             break;
-          }
+          } else if (!near) await sleep(POLL_MS);
         }
         return { child: run.child, done };
       };
@@ -470,13 +488,15 @@ describe('a database killed in the middle of a write', function () {
       // first staged batch is the only staging there. The pedigree import that may be frozen inside a batch (holding
       // the pedigree lock) comes last.
       const processes = [
-        await frozenProcess('vcfB', vcfRun('fault-vs-b'), 'MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', { set: 'fault-vs-b' }),
+        // Staged: eight of its ten batches (the set is committed after the last).
+        await frozenProcess('vcfB', vcfRun('fault-vs-b'), { visible: 'MATCH (vs:VariantSet {variantSetDbId: $set}) RETURN count(vs) AS n', params: { set: 'fault-vs-b' } },
+          { visible: 'MATCH (v:StagedVariant) RETURN CASE WHEN count(v) >= $k THEN 1 ELSE 0 END AS n', params: { k: VARIANTS - 400 } }),
         await frozenProcess('importB', cliProcess('import', importArgs.b, { uri: db.boltUrl }, dir),
-          'MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n',
-          { last: Array.from({ length: BATCH }, (_, i) => `fault-imp-b-${N - BATCH + i}`) }),
-        await frozenProcess('vcfA', vcfRun('fault-vs-a'), 'MATCH (v:StagedVariant) RETURN count(v) AS n'),
+          { visible: 'MATCH (g:Germplasm) WHERE g.germplasmName IN $last RETURN count(g) AS n', params: { last: lineNames('b', N - BATCH, N) } },
+          { visible: 'MATCH (g:Germplasm) WHERE g.germplasmName IN $before RETURN count(g) AS n', params: { before: lineNames('b', N - 2 * BATCH, N - BATCH) } }),
+        await frozenProcess('vcfA', vcfRun('fault-vs-a'), { visible: 'MATCH (v:StagedVariant) RETURN count(v) AS n' }),
         await frozenProcess('importA', cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir),
-          "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n"),
+          { visible: "MATCH (g:Germplasm) WHERE g.germplasmDbId STARTS WITH 'fault-imp-a-' RETURN count(g) AS n" }),
       ];
       await killDatabase();
       release();
@@ -504,7 +524,8 @@ describe('a database killed in the middle of a write', function () {
       expect(left % BATCH, `${left} lines stored: a batch was left in part`).to.equal(0);
       expect(await broken('a'), 'stored lines without their mother').to.equal(0);
       expect(await history('a'), 'history entries of the stored lines').to.equal(Math.max(left - 1, 0));
-      const again = await cliProcess('import', importArgs.a, { uri: db.boltUrl }, dir).done;
+      // The second run in the test process: the process boundary is the point of the first run (killed), not of this one.
+      const again = await cli('import', importArgs.a, { uri: db.boltUrl }, dir);
       expect(again.code, again.stderr).to.equal(0);
       expect([await stored('a'), await broken('a'), await history('a')]).to.deep.equal([N, 0, N - 1]);
       console.log(`      ${left} of ${N} lines stored when killed (exit ${first.code}); the second run completed it`);
@@ -523,7 +544,7 @@ describe('a database killed in the middle of a write', function () {
       expect(await served('fault-vs-a')).to.equal(null);
       expect(await count("MATCH (v:Variant) WHERE v.variantDbId STARTS WITH 'fault-vs-a' RETURN count(v) AS n")).to.equal(0);
       const staged = await count('MATCH (v:StagedVariant) RETURN count(v) AS n');
-      const again = await vcfRun('fault-vs-a').done;
+      const again = await cli('import-vcf', vcfArgs('fault-vs-a'), { uri: db.boltUrl }, dir);
       expect(again.code, again.stderr).to.equal(0);
       expect(await served('fault-vs-a')).to.deep.equal(complete);
       console.log(`      ${staged} staged variants of the killed import were left in the store (no call reads them)`);

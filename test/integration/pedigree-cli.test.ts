@@ -145,8 +145,9 @@ describe('pedigree import and export CLI', function () {
 
   it('killed midway, an import leaves whole batches only, and running it again completes it as one run would have', async function () {
     this.timeout(300_000);
-    // 3,000 germplasm in a heap-shaped pedigree (12 generations), 300 per transaction.
-    const N = 3000;
+    // 1,500 germplasm in a heap-shaped pedigree (11 generations), 300 per transaction: five batches, so the kill after
+    // the first leaves four to roll back or complete.
+    const N = 1500;
     const name = (i: number) => `CLI-K ${i}`;
     const parents = (i: number): Array<[number, 'FEMALE' | 'MALE']> => {
       if (i === 0) return [];
