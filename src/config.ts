@@ -23,6 +23,8 @@ export interface Config {
   demoTimeoutMs: number;
   /** Preferred ports of the bundled Neo4j (taken when free; 0 means any). */
   devDbPorts: { http: number; bolt: number };
+  /** JVM options added to the bundled Neo4j's own (not from the environment: the test suite's configuration sets them). */
+  devDbJvmOptions?: string[];
   maxPageSize: number;
   maxBodyBytes: number;
   /**

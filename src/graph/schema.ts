@@ -23,19 +23,26 @@ export interface SchemaItem {
 
 export const fulltextIndexName = (label: string, name: string) => `fulltext_${label}_${name}`;
 
+/** The name of the constraint (unique items) or index an item's statement creates. */
+export function schemaName({ label, prop, unique, point, fulltext, composite }: SchemaItem): string {
+  if (fulltext) return fulltextIndexName(label, prop);
+  if (unique) return `unique_${label}_${prop}`;
+  if (composite) return `index_${label}_${[prop, ...composite].join('_')}`;
+  return `${point ? 'point' : 'index'}_${label}_${prop}`;
+}
+
 export function schemaStatements(items: SchemaItem[]): string[] {
-  return items.map(({ label, prop, unique, point, fulltext, composite }) => {
+  return items.map((item) => {
+    const { label, prop, unique, point, fulltext, composite } = item;
+    const name = schemaName(item);
     if (fulltext) {
-      return `CREATE FULLTEXT INDEX ${fulltextIndexName(label, prop)} IF NOT EXISTS FOR (n:${label}) ON EACH [${fulltext.map((p) => `n.${p}`).join(', ')}] ` +
+      return `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${label}) ON EACH [${fulltext.map((p) => `n.${p}`).join(', ')}] ` +
         "OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}";
     }
-    if (unique) return `CREATE CONSTRAINT unique_${label}_${prop} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`;
-    if (composite) {
-      const props = [prop, ...composite];
-      return `CREATE INDEX index_${label}_${props.join('_')} IF NOT EXISTS FOR (n:${label}) ON (${props.map((p) => `n.${p}`).join(', ')})`;
-    }
-    if (point) return `CREATE POINT INDEX point_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
-    return `CREATE INDEX index_${label}_${prop} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
+    if (unique) return `CREATE CONSTRAINT ${name} IF NOT EXISTS FOR (n:${label}) REQUIRE n.${prop} IS UNIQUE`;
+    if (composite) return `CREATE INDEX ${name} IF NOT EXISTS FOR (n:${label}) ON (${[prop, ...composite].map((p) => `n.${p}`).join(', ')})`;
+    if (point) return `CREATE POINT INDEX ${name} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
+    return `CREATE INDEX ${name} IF NOT EXISTS FOR (n:${label}) ON (n.${prop})`;
   });
 }
 
@@ -48,7 +55,13 @@ export async function ensureSchema(graph: Graph, items: SchemaItem[]): Promise<v
   if (version.major < MIN_NEO4J_MAJOR) {
     throw new Error(`Neo4j ${version.version} is too old: the service needs Neo4j 5 or later (see docs/operations.md).`);
   }
-  for (const statement of schemaStatements(items)) await graph.write(statement);
+  // A restart finds its schema in place: only the items whose constraint or index is missing by name are sent (each
+  // statement is its own transaction, and the ~110 of them took a start's Neo4j several CPU seconds; docs/testing.md).
+  // A missing name is still created with IF NOT EXISTS, which leaves an equivalent index of another name alone.
+  const [constraints, indexes] = await Promise.all(['SHOW CONSTRAINTS', 'SHOW INDEXES']
+    .map(async (show) => new Set((await graph.read<{ name: string }>(`${show} YIELD name RETURN name`)).map((r) => r.name))));
+  const missing = items.filter((item) => !(item.unique ? constraints : indexes).has(schemaName(item)));
+  for (const statement of schemaStatements(missing)) await graph.write(statement);
   // A new index is built in the background; queries planned before it is online would scan instead.
   await graph.write('CALL db.awaitIndexes(300)');
 }

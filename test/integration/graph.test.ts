@@ -368,6 +368,26 @@ describe('graph: Bolt transport against Neo4j 5', () => {
       expect(indexes).to.deep.equal([{ name: `index_${label}_name`, state: 'ONLINE' }]);
     });
 
+    it('sends only what is missing by name: nothing over a schema in place, the one dropped index after a drop', async () => {
+      await ensureSchema(graph, items);
+      const sent = async () => {
+        const g = freshGraph();
+        const seen: string[] = [];
+        g.statementObserver = (cypher) => seen.push(cypher);
+        try {
+          await ensureSchema(g, items);
+        } finally {
+          await g.close();
+        }
+        return seen.filter((s) => s.startsWith('CREATE'));
+      };
+      expect(await sent()).to.deep.equal([]);
+      await graph.write(`DROP INDEX index_${label}_name`);
+      expect(await sent()).to.deep.equal([`CREATE INDEX index_${label}_name IF NOT EXISTS FOR (n:${label}) ON (n.name)`]);
+      const indexes = await graph.read<{ name: string; state: string }>('SHOW INDEXES YIELD name, state WHERE name = $name RETURN name, state', { name: `index_${label}_name` });
+      expect(indexes).to.deep.equal([{ name: `index_${label}_name`, state: 'ONLINE' }]);
+    });
+
     it('enforces the uniqueness constraint with ConflictError (409), auto-commit and in a transaction', async () => {
       await graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'first'})`);
       const err = await rejection(graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'second'})`));

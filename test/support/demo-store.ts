@@ -10,6 +10,7 @@ import type { Config } from '../../src/config.js';
 import { isDeprecation, seenNotifications } from '../../src/graph/notifications.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
+import { SHORT_LIVED_NEO4J_JVM_OPTIONS } from './jvm-options.js';
 
 export const DEMO_STORE_ENV = 'TEST_DEMO_STORE';
 
@@ -18,7 +19,8 @@ export const DEMO_STORE_ENV = 'TEST_DEMO_STORE';
  * `dir`) once its Neo4j has stopped. A deprecation Neo4j reported during the load fails it, as the root hooks would.
  */
 export async function buildDemoStore(config: Config): Promise<string> {
-  const running = await startServer(config, createLogger(config.logLevel));
+  // Its JVM lives for one load: C1 only took 0.58 of the load's CPU seconds (support/jvm-options.ts, docs/testing.md).
+  const running = await startServer({ ...config, devDbJvmOptions: SHORT_LIVED_NEO4J_JVM_OPTIONS }, createLogger(config.logLevel));
   let home: string | undefined;
   try {
     if (!running.devDb) throw new Error('The demo store is made on the bundled Neo4j only (TEST_NEO4J_URI is set).');

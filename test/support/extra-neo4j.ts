@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { connectGraph } from '../../src/graph/connect.js';
+import { SHORT_LIVED_NEO4J_JVM_OPTIONS } from './jvm-options.js';
 import { emptyDatabase } from './server.js';
 
 /** Settings fixed when the JVM starts (Neo4j community cannot change them on a running database). */
@@ -26,12 +27,9 @@ export interface ExtraNeo4j {
   start(): Promise<void>;
 }
 
-/**
- * C1 only (no C2 compiler): most of a start's CPU is JIT compilation, and this JVM is restarted often and lives a minute
- * or two each time. Measured on this machine (2026-11-27, 3 rounds, load 20-30): a start with a small workload took
- * 0.59 of the CPU seconds with this, and 0.41 with the class archive as well (docs/testing.md).
- */
-const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1'];
+// C1 only (SHORT_LIVED_NEO4J_JVM_OPTIONS): this JVM is restarted often and lives a minute or two each time. Measured on
+// this machine (2026-11-27, 3 rounds, load 20-30): a start with a small workload took 0.59 of the CPU seconds with it,
+// and 0.41 with the class archive as well (docs/testing.md).
 
 let dir: string | undefined;
 let ports: { http: number; bolt: number } | undefined;
@@ -42,7 +40,7 @@ let urls = { bolt: '', http: '' };
 
 async function start(): Promise<void> {
   dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-extra-neo4j-'));
-  running = await startDevNeo4j({ dir, httpPort: ports?.http ?? 0, boltPort: ports?.bolt ?? 0, clientTimeoutMs: 120_000, jvmOptions: JVM_OPTIONS, ...settings });
+  running = await startDevNeo4j({ dir, httpPort: ports?.http ?? 0, boltPort: ports?.bolt ?? 0, clientTimeoutMs: 120_000, jvmOptions: SHORT_LIVED_NEO4J_JVM_OPTIONS, ...settings });
   urls = { bolt: running.boltUrl, http: running.httpUrl };
   ports ??= { http: Number(new URL(running.httpUrl).port), bolt: Number(new URL(running.boltUrl).port) };
 }
