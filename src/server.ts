@@ -130,6 +130,7 @@ export async function startServer(config: Config, logger: Logger, observe?: Star
       boltPort: config.devDbPorts.bolt,
       clientTimeoutMs: config.neo4j.timeoutMs,
       startTimeoutMs: config.devDbStartTimeoutMs,
+      jvmOptions: config.devDbJvmOptions,
       log: (line) => logger.info(line),
     });
     uri = devDb.boltUrl;
