@@ -23,8 +23,11 @@ export interface Config {
   demoTimeoutMs: number;
   /** Preferred ports of the bundled Neo4j (taken when free; 0 means any). */
   devDbPorts: { http: number; bolt: number };
-  /** JVM options added to the bundled Neo4j's own (not from the environment: the test suite's configuration sets them). */
-  devDbJvmOptions?: string[];
+  /**
+   * JVM options for the bundled Neo4j, after the launcher's own (BRAPI_DEV_DB_JVM_OPTIONS, separated by spaces): a
+   * later option wins, so `-Xmx2g` raises the heap; `-XX:TieredStopAtLevel=1` makes a start take less CPU.
+   */
+  devDbJvmOptions: string[];
   maxPageSize: number;
   maxBodyBytes: number;
   /**
@@ -103,6 +106,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return n;
 }
 
+function jvmOptions(raw: string | undefined): string[] {
+  const options = (raw ?? '').split(/\s+/).filter(Boolean);
+  // A word that is not an option would be taken by java as the class to run, and Neo4j would not start.
+  const bad = options.find((o) => !o.startsWith('-'));
+  if (bad !== undefined) throw new Error(`BRAPI_DEV_DB_JVM_OPTIONS holds JVM options, each starting with "-", got "${bad}"`);
+  return options;
+}
+
 function searchStyle(raw: string | undefined): SearchConfig['style'] {
   if (raw === undefined || raw === '' || raw === 'saved') return 'saved';
   if (raw === 'immediate') return 'immediate';
@@ -179,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devDbStartTimeoutMs: positive(env, 'NEO4J_START_TIMEOUT_MS', 600_000),
     demoTimeoutMs: positive(env, 'BRAPI_DEMO_TIMEOUT_MS', 1_800_000),
     devDbPorts: { http: int(env, 'BRAPI_DEV_DB_HTTP_PORT', 7474), bolt: int(env, 'BRAPI_DEV_DB_BOLT_PORT', 7687) },
+    devDbJvmOptions: jvmOptions(env.BRAPI_DEV_DB_JVM_OPTIONS),
     maxPageSize: int(env, 'BRAPI_MAX_PAGE_SIZE', 10_000),
     maxBodyBytes: int(env, 'BRAPI_MAX_BODY_BYTES', 50 * 1024 * 1024),
     demoData: env.BRAPI_DEMO_DATA === 'true' ? 'always' : env.BRAPI_DEMO_DATA === 'false' ? 'never' : 'bundled',

@@ -19,7 +19,8 @@ export async function runWithGraph(io: CliIo, work: (graph: Graph) => Promise<nu
   let code = 1;
   try {
     if (!uri) {
-      devDb = await startDevNeo4j({ dir: config.devDbDir, startTimeoutMs: config.devDbStartTimeoutMs, log: (line) => console.error(line) });
+      devDb = await startDevNeo4j({
+        dir: config.devDbDir, startTimeoutMs: config.devDbStartTimeoutMs, jvmOptions: config.devDbJvmOptions, log: (line) => console.error(line) });
       uri = devDb.boltUrl;
     }
     const graph = connectGraph({ ...config.neo4j, uri });
