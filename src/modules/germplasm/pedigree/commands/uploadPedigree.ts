@@ -231,12 +231,15 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   const storedEdges = upload.edges.filter((e) => existing.has(e.child));
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    // The parents a stored child keeps that the write does not name are what they were (their crop from stored-parents).
-    const allTaxa = new Map(taxa);
-    for (const list of storedParents.values()) for (const p of list) if (!allTaxa.has(p.parent)) allTaxa.set(p.parent, { commonCropName: p.parentCrop });
-    const parentIds = new Map([...after].map(([child, parents]) => [child, [...parents.keys()]]));
-    wideCrosses = [...wideCrossesOf(createdEdges, taxa), ...wideCrossesOf(storedEdges, allTaxa, parentIds)]
-      .sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
+    wideCrosses = wideCrossesOf(createdEdges, taxa);
+    if (storedEdges.length) {
+      // The parents a stored child keeps that the write does not name are what they were (their crop from stored-parents).
+      const allTaxa = new Map(taxa);
+      for (const list of storedParents.values()) for (const p of list) if (!allTaxa.has(p.parent)) allTaxa.set(p.parent, { commonCropName: p.parentCrop });
+      const parentIds = new Map(storedEdges.map((e) => [e.child, [...after.get(e.child)!.keys()]]));
+      wideCrosses.push(...wideCrossesOf(storedEdges, allTaxa, parentIds));
+    }
+    wideCrosses.sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
     const cycleScope = { stored: existing, withProgeny, removed, nameOf: (id: string) => named.get(id) };
     await checkGraph(tx, upload.edges, after, named, cycleScope, allowWideCrosses ? [] : wideCrosses);
   }
