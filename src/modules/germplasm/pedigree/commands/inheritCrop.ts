@@ -85,6 +85,8 @@ function someCrop(taxa: Map<string, Taxon>): boolean {
  */
 export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>, parentsOf?: Map<string, string[]>): WideCross[] {
   const found: WideCross[] = [];
+  // A wide cross needs a parent with a crop.
+  if (!someCrop(taxa)) return found;
   for (const { child, parent } of edges) {
     const parentCrop = taxa.get(parent)?.commonCropName;
     if (parentCrop == null) continue;
