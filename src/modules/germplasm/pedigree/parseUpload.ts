@@ -35,12 +35,26 @@ export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUplo
   const edges = new Map<string, Edge>();
   // The relationships first given by a node's progeny (the others by their child's parents), for a conflict's message.
   const byProgeny = new Set<string>();
+  // Without progeny lists (a loader's POST), a child's relationships come only from its own node, described once:
+  // the node's few are compared among themselves, and no key is built for each of tens of thousands.
+  const keyed = entries.values.some((v) => v !== null && typeof v === 'object' && (v as Record<string, unknown>).progeny != null);
+  const unkeyed: Edge[] = [];
+  let ofNode = 0;
   const referencedNames = new Map<string, string>();
   const replaceParentsOf: string[] = [];
   const replaceProgenyOf: string[] = [];
   const seen = new Set<string>();
 
   const addEdge = (child: string, parent: string, parentType: ParentType, side: Side) => {
+    if (!keyed) {
+      let other: Edge | undefined;
+      for (let i = ofNode; i < unkeyed.length && !other; i++) if (unkeyed[i].parent === parent) other = unkeyed[i];
+      if (!other) unkeyed.push({ child, parent, parentType });
+      else if (other.parentType !== parentType) {
+        problems.push({ germplasmDbId: child, reason: `parent ${parent} is given as ${other.parentType} (by ${child}.parents) and as ${parentType} (by ${child}.parents)`, parent });
+      }
+      return;
+    }
     const key = `${child}\u0000${parent}`;
     const other = edges.get(key);
     if (!other) {
@@ -83,6 +97,7 @@ export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUplo
     for (const m of GERMPLASM_MEMBERS) if (Object.hasOwn(node, m)) germplasm[m] = node[m];
     nodes.push({ germplasmDbId, germplasm, pedigree: pedigreeMembers(node, where) });
 
+    ofNode = unkeyed.length;
     for (const side of SIDES) {
       const list = node[side];
       if (list === undefined || list === null) continue;
@@ -102,7 +117,7 @@ export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUplo
     }
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
-  return { nodes, edges: [...edges.values()], referencedNames, replaceParentsOf, replaceProgenyOf };
+  return { nodes, edges: keyed ? [...edges.values()] : unkeyed, referencedNames, replaceParentsOf, replaceProgenyOf };
 }
 
 type Side = 'parents' | 'progeny';
