@@ -285,7 +285,10 @@ async function writeEdges(tx: Runner, edges: Edge[], storedParents: Map<string, 
     else if (was !== e.parentType) retyped.push(e);
   }
   let changed = 0;
-  if (created.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created }))[0].changed;
+  if (created.length) {
+    const lists = { children: created.map((e) => e.child), parents: created.map((e) => e.parent), parentTypes: created.map((e) => e.parentType) };
+    changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), lists))[0].changed;
+  }
   if (retyped.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/set-parent-types'), { edges: retyped }))[0].changed;
   return changed;
 }
