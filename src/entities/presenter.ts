@@ -116,7 +116,7 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   const props: Record<string, unknown> = {};
   const links: Record<string, string[]> = {};
   const refsOf = (field: string) => entity.refs.filter((r) => r.field === field);
-  const nameFields = new Set(entity.refs.map((r) => r.nameField));
+  const nameFields = nameFieldsOf(entity);
   const computed: Record<string, unknown> = {};
   const embedded: Record<string, NewRecord[]> = {};
   for (const field of schemaFields(entity)) {
@@ -150,7 +150,7 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   }
   if (entity.derive) {
     // Derived properties are recomputed from the JSON members (and deriveFrom fields) they index, when those are in the input.
-    const sources = [...entity.jsonFields, ...(entity.deriveFrom ?? [])];
+    const sources = deriveSourcesOf(entity);
     const decoded = Object.fromEntries(sources.filter((f) => Object.hasOwn(input, f)).map((f) => [f, input[f]]));
     if (Object.keys(decoded).length) Object.assign(props, entity.derive(decoded));
   }
@@ -159,6 +159,24 @@ export function toStorage(entity: EntityDef, raw: Record<string, unknown>, where
   const plan: StoragePlan = Object.keys(computed).length ? { props, links, computed, where } : { props, links, where };
   if (Object.keys(embedded).length) plan.embedded = embedded;
   return plan;
+}
+
+// Per entity, made once: toStorage runs for every record of a bulk write.
+const nameFieldSets = new WeakMap<EntityDef, Set<string | undefined>>();
+const deriveSources = new WeakMap<EntityDef, string[]>();
+
+/** The fields that show a referenced record's name (a program's leadPersonName). */
+function nameFieldsOf(entity: EntityDef): Set<string | undefined> {
+  let names = nameFieldSets.get(entity);
+  if (!names) nameFieldSets.set(entity, (names = new Set(entity.refs.map((r) => r.nameField))));
+  return names;
+}
+
+/** The JSON members (and deriveFrom fields) an entity's derived properties are computed from. */
+function deriveSourcesOf(entity: EntityDef): string[] {
+  let sources = deriveSources.get(entity);
+  if (!sources) deriveSources.set(entity, (sources = [...entity.jsonFields, ...(entity.deriveFrom ?? [])]));
+  return sources;
 }
 
 /** A record to create under a new DbId (onCreate applied), as createEntities plans one. */

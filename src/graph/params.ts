@@ -28,7 +28,10 @@ function convert(value: unknown): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
   let out: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(value)) {
+  // for-in over own members, not Object.entries: no array of pairs per map (a bulk write sends tens of thousands).
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = (value as Record<string, unknown>)[k];
     const c = convert(v);
     if (c !== v) (out ??= { ...value })[k] = c;
   }

@@ -26,102 +26,124 @@ export class PedigreeRejectedError extends BadRequestError {
   }
 }
 
+// A bulk upload holds tens of thousands of nodes: each is read in one pass that builds only what the upload keeps
+// (a place in the body, such as "body[12].parents[0]", is written out only for a message).
 export function parseUpload(body: unknown, method: 'POST' | 'PUT'): PedigreeUpload {
   const entries = bodyEntries(body, method);
   const problems: Problem[] = [];
   const nodes: UploadNode[] = [];
-  const edges = new Map<string, Edge & { from: string }>();
+  const edges = new Map<string, Edge>();
+  // The relationships first given by a node's progeny (the others by their child's parents), for a conflict's message.
+  const byProgeny = new Set<string>();
+  // Without progeny lists (a loader's POST), a child's relationships come only from its own node, described once:
+  // the node's few are compared among themselves, and no key is built for each of tens of thousands.
+  const keyed = entries.values.some((v) => v !== null && typeof v === 'object' && (v as Record<string, unknown>).progeny != null);
+  const unkeyed: Edge[] = [];
+  let ofNode = 0;
   const referencedNames = new Map<string, string>();
   const replaceParentsOf: string[] = [];
   const replaceProgenyOf: string[] = [];
   const seen = new Set<string>();
 
-  const addEdge = (edge: Edge, from: string) => {
-    const key = `${edge.child}\u0000${edge.parent}`;
+  const addEdge = (child: string, parent: string, parentType: ParentType, side: Side) => {
+    if (!keyed) {
+      let other: Edge | undefined;
+      for (let i = ofNode; i < unkeyed.length && !other; i++) if (unkeyed[i].parent === parent) other = unkeyed[i];
+      if (!other) unkeyed.push({ child, parent, parentType });
+      else if (other.parentType !== parentType) {
+        problems.push({ germplasmDbId: child, reason: `parent ${parent} is given as ${other.parentType} (by ${child}.parents) and as ${parentType} (by ${child}.parents)`, parent });
+      }
+      return;
+    }
+    const key = `${child}\u0000${parent}`;
     const other = edges.get(key);
-    if (other && other.parentType !== edge.parentType) {
+    if (!other) {
+      edges.set(key, { child, parent, parentType });
+      if (side === 'progeny') byProgeny.add(key);
+    } else if (other.parentType !== parentType) {
+      const from = (s: Side) => (s === 'progeny' ? `${parent}.progeny` : `${child}.parents`);
       problems.push({
-        germplasmDbId: edge.child,
-        reason: `parent ${edge.parent} is given as ${other.parentType} (by ${other.from}) and as ${edge.parentType} (by ${from})`,
-        parent: edge.parent,
+        germplasmDbId: child,
+        reason: `parent ${parent} is given as ${other.parentType} (by ${from(byProgeny.has(key) ? 'progeny' : 'parents')}) and as ${parentType} (by ${from(side)})`,
+        parent,
       });
     }
-    if (!other) edges.set(key, { ...edge, from });
   };
 
-  for (const { key, value, where } of entries) {
+  for (let n = 0; n < entries.length; n++) {
+    const key = entries.keys?.[n];
+    const value = entries.values[n];
+    const where = () => entries.where(n);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new BadRequestError(`${where} must be a pedigree node object.`);
+      throw new BadRequestError(`${where()} must be a pedigree node object.`);
     }
     const node = value as Record<string, unknown>;
     const given = node.germplasmDbId;
     if (given !== undefined && given !== null && typeof given !== 'string') {
-      throw new BadRequestError(`${where}.germplasmDbId must be a string.`);
+      throw new BadRequestError(`${where()}.germplasmDbId must be a string.`);
     }
     if (key !== undefined && typeof given === 'string' && given !== key) {
-      throw new BadRequestError(`${where}.germplasmDbId is "${given}" but the node is keyed "${key}".`);
+      throw new BadRequestError(`${where()}.germplasmDbId is "${given}" but the node is keyed "${key}".`);
     }
     const id = key ?? (given as string | undefined);
-    if (method === 'PUT' && !id) throw new BadRequestError(`${where}.germplasmDbId is required to edit a node.`);
+    if (method === 'PUT' && !id) throw new BadRequestError(`${where()}.germplasmDbId is required to edit a node.`);
     const germplasmDbId = id ?? randomUUID();
     if (seen.has(germplasmDbId)) {
       problems.push({ germplasmDbId, reason: 'is described twice in this request' });
       continue;
     }
     seen.add(germplasmDbId);
-    nodes.push({
-      germplasmDbId,
-      germplasm: Object.fromEntries(GERMPLASM_MEMBERS.filter((m) => Object.hasOwn(node, m)).map((m) => [m, node[m]])),
-      pedigree: pedigreeMembers(node, where),
-    });
+    const germplasm: Record<string, unknown> = {};
+    for (const m of GERMPLASM_MEMBERS) if (Object.hasOwn(node, m)) germplasm[m] = node[m];
+    nodes.push({ germplasmDbId, germplasm, pedigree: pedigreeMembers(node, where) });
 
-    for (const side of ['parents', 'progeny'] as const) {
+    ofNode = unkeyed.length;
+    for (const side of SIDES) {
       const list = node[side];
       if (list === undefined || list === null) continue;
-      if (!Array.isArray(list)) throw new BadRequestError(`${where}.${side} must be an array.`);
+      if (!Array.isArray(list)) throw new BadRequestError(`${where()}.${side} must be an array.`);
       if (method === 'PUT') (side === 'parents' ? replaceParentsOf : replaceProgenyOf).push(germplasmDbId);
-      list.forEach((item, i) => {
-        const ref = reference(item, `${where}.${side}[${i}]`, problems, germplasmDbId);
-        if (!ref) return;
+      for (let i = 0; i < list.length; i++) {
+        const ref = reference(list[i], where, side, i, problems, germplasmDbId);
+        if (!ref) continue;
         if (ref.name) referencedNames.set(ref.germplasmDbId, ref.name);
         if (ref.germplasmDbId === germplasmDbId) {
           problems.push({ germplasmDbId, reason: 'cannot be its own parent', parent: germplasmDbId });
-          return;
+          continue;
         }
-        const edge = side === 'parents'
-          ? { child: germplasmDbId, parent: ref.germplasmDbId, parentType: ref.parentType }
-          : { child: ref.germplasmDbId, parent: germplasmDbId, parentType: ref.parentType };
-        addEdge(edge, `${germplasmDbId}.${side}`);
-      });
+        if (side === 'parents') addEdge(germplasmDbId, ref.germplasmDbId, ref.parentType, side);
+        else addEdge(ref.germplasmDbId, germplasmDbId, ref.parentType, side);
+      }
     }
   }
   if (problems.length) throw new PedigreeRejectedError(problems);
-  return {
-    nodes,
-    edges: [...edges.values()].map(({ child, parent, parentType }) => ({ child, parent, parentType })),
-    referencedNames,
-    replaceParentsOf,
-    replaceProgenyOf,
-  };
+  return { nodes, edges: keyed ? [...edges.values()] : unkeyed, referencedNames, replaceParentsOf, replaceProgenyOf };
 }
 
-function bodyEntries(body: unknown, method: 'POST' | 'PUT') {
-  if (Array.isArray(body)) return body.map((value, i) => ({ key: undefined, value, where: `body[${i}]` }));
+type Side = 'parents' | 'progeny';
+const SIDES: readonly Side[] = ['parents', 'progeny'];
+
+/** The body's nodes (and, for a PUT keyed by DbId, their keys), and where each is for a message. */
+function bodyEntries(body: unknown, method: 'POST' | 'PUT'): { length: number; values: unknown[]; keys?: string[]; where: (n: number) => string } {
+  if (Array.isArray(body)) return { length: body.length, values: body, where: (n) => `body[${n}]` };
   if (method === 'PUT' && body !== null && typeof body === 'object') {
-    return Object.entries(body).map(([key, value]) => ({ key: key as string | undefined, value, where: `body["${key}"]` }));
+    const keys = Object.keys(body);
+    return { length: keys.length, values: Object.values(body), keys, where: (n) => `body["${keys[n]}"]` };
   }
   throw new BadRequestError(
     method === 'POST' ? 'The body must be an array of pedigree nodes.' : 'The body must be an object keyed by germplasmDbId (or an array of pedigree nodes).',
   );
 }
 
-function pedigreeMembers(node: Record<string, unknown>, where: string): Record<string, unknown> {
+const PEDIGREE_MEMBER_LIST = Object.entries(PEDIGREE_MEMBERS);
+
+function pedigreeMembers(node: Record<string, unknown>, where: () => string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [member, type] of Object.entries(PEDIGREE_MEMBERS)) {
+  for (const [member, type] of PEDIGREE_MEMBER_LIST) {
     if (!Object.hasOwn(node, member)) continue;
     const value = node[member];
     const ok = value === null || (type === 'string' ? typeof value === 'string' : Number.isInteger(value));
-    if (!ok) throw new BadRequestError(`${where}.${member} must be ${type === 'string' ? 'a string' : 'an integer'}.`);
+    if (!ok) throw new BadRequestError(`${where()}.${member} must be ${type === 'string' ? 'a string' : 'an integer'}.`);
     if (member === 'pedigreeString') {
       // One string per germplasm, whichever call gave it: the Germplasm field `pedigree` (pedigree-string.ts); a
       // pedigreeString kept apart by earlier versions goes.
@@ -134,15 +156,16 @@ function pedigreeMembers(node: Record<string, unknown>, where: string): Record<s
   return out;
 }
 
-function reference(item: unknown, where: string, problems: Problem[], owner: string) {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new BadRequestError(`${where} must be an object.`);
+function reference(item: unknown, node: () => string, side: Side, i: number, problems: Problem[], owner: string) {
+  const where = () => `${node()}.${side}[${i}]`;
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new BadRequestError(`${where()} must be an object.`);
   const { germplasmDbId, germplasmName, parentType } = item as Record<string, unknown>;
-  if (typeof germplasmDbId !== 'string' || germplasmDbId === '') throw new BadRequestError(`${where}.germplasmDbId must be a non-empty string.`);
+  if (typeof germplasmDbId !== 'string' || germplasmDbId === '') throw new BadRequestError(`${where()}.germplasmDbId must be a non-empty string.`);
   if (germplasmName !== undefined && germplasmName !== null && typeof germplasmName !== 'string') {
-    throw new BadRequestError(`${where}.germplasmName must be a string.`);
+    throw new BadRequestError(`${where()}.germplasmName must be a string.`);
   }
   if (!PARENT_TYPES.includes(parentType as ParentType)) {
-    problems.push({ germplasmDbId: owner, reason: `${where}.parentType must be one of ${PARENT_TYPES.join(', ')}; got ${JSON.stringify(parentType)}` });
+    problems.push({ germplasmDbId: owner, reason: `${where()}.parentType must be one of ${PARENT_TYPES.join(', ')}; got ${JSON.stringify(parentType)}` });
     return undefined;
   }
   return { germplasmDbId, name: (germplasmName as string | null | undefined) ?? undefined, parentType: parentType as ParentType };

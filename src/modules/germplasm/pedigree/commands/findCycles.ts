@@ -14,7 +14,7 @@
 import { cypher } from '../../../../graph/cypher-files.js';
 import type { Runner } from '../../../../graph/port.js';
 import type { Edge } from '../types.js';
-import { stronglyConnected } from '../stronglyConnected.js';
+import { isAcyclic, stronglyConnected } from '../stronglyConnected.js';
 
 export interface Cycle {
   child: string;
@@ -68,6 +68,7 @@ export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): 
       }
     }
   }
+  if (isAcyclic(parents)) return [];
   const component = componentOf([...parents.keys()], parents);
   const name = (id: string) => scope.nameOf(id) ?? names.get(id) ?? id;
   return edges
@@ -78,7 +79,12 @@ export async function findCycles(tx: Runner, edges: Edge[], scope: CycleScope): 
 /** Cycles formed by the given relationships alone. */
 function cyclesAmong(edges: Edge[]): Cycle[] {
   const parents = new Map<string, string[]>();
-  for (const e of edges) parents.set(e.child, [...(parents.get(e.child) ?? []), e.parent]);
+  for (const e of edges) {
+    const list = parents.get(e.child);
+    if (list) list.push(e.parent);
+    else parents.set(e.child, [e.parent]);
+  }
+  if (isAcyclic(parents)) return [];
   const component = componentOf([...parents.keys()], parents);
   return edges
     .filter((e) => component.has(e.parent) && component.get(e.child) === component.get(e.parent))

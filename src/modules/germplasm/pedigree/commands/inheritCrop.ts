@@ -45,8 +45,10 @@ const groupBy = (edges: Edge[], key: 'child' | 'parent', value: 'child' | 'paren
  * write's relationships, every one of those germplasm has; `taxa`: what every other germplasm they name is.
  */
 export function inheritedTaxa(ids: string[], edges: Edge[], taxa: Map<string, Taxon>): Map<string, Taxon> {
-  const now = new Map(taxa);
   const set = new Map<string, Taxon>();
+  // A crop comes only from a relative that has one: none among them (a bulk load without crops), nothing to set.
+  if (ids.length === 0 || !someCrop(taxa)) return set;
+  const now = new Map(taxa);
   for (const relativesOf of [groupBy(edges, 'child', 'parent'), groupBy(edges, 'parent', 'child')]) {
     for (;;) {
       const round: Array<[string, Taxon]> = [];
@@ -70,20 +72,28 @@ export function inheritedTaxa(ids: string[], edges: Edge[], taxa: Map<string, Ta
   return set;
 }
 
+function someCrop(taxa: Map<string, Taxon>): boolean {
+  for (const t of taxa.values()) if (t.commonCropName != null) return true;
+  return false;
+}
+
 /**
  * The wide crosses among `edges`: the child's crop differs from the parent's, or, for a child without a crop, the
  * parent's crop differs from the first, in name order, of its parents' crops. `taxa`: what each germplasm is once the
  * write is done; `parentsOf`: each child's parents once the write is done (by default the edges' own, which are all
  * the parents of germplasm the write creates).
  */
-export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>, parentsOf: Map<string, string[]> = groupBy(edges, 'child', 'parent')): WideCross[] {
+export function wideCrossesOf(edges: Edge[], taxa: Map<string, Taxon>, parentsOf?: Map<string, string[]>): WideCross[] {
   const found: WideCross[] = [];
+  // A wide cross needs a parent with a crop.
+  if (!someCrop(taxa)) return found;
   for (const { child, parent } of edges) {
     const parentCrop = taxa.get(parent)?.commonCropName;
     if (parentCrop == null) continue;
     const given = taxa.get(child)?.commonCropName;
+    // Each child's parents, grouped only when a child without a crop needs them.
     const childCrop =
-      given ?? (parentsOf.get(child) ?? []).map((p) => taxa.get(p)?.commonCropName).filter((c): c is string => c != null).sort()[0];
+      given ?? ((parentsOf ??= groupBy(edges, 'child', 'parent')).get(child) ?? []).map((p) => taxa.get(p)?.commonCropName).filter((c): c is string => c != null).sort()[0];
     if (childCrop != null && childCrop !== parentCrop) found.push({ child, parent, childCrop, parentCrop, childCropGiven: given != null });
   }
   return found;

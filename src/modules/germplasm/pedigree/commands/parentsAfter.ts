@@ -7,6 +7,8 @@ import type { Edge, ParentType, PedigreeUpload } from '../types.js';
 
 /** Whether the write removes the stored relationship child -> parent: a PUT replaces the parents or progeny it names. */
 export function removedBy(upload: PedigreeUpload): (child: string, parent: string) => boolean {
+  // A POST (and an import) replaces nothing: no set of its relationships to build (a bulk load gives tens of thousands).
+  if (upload.replaceParentsOf.length === 0 && upload.replaceProgenyOf.length === 0) return () => false;
   const given = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
   const parentsOf = new Set(upload.replaceParentsOf);
   const progenyOf = new Set(upload.replaceProgenyOf);

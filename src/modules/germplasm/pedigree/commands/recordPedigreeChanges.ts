@@ -43,13 +43,19 @@ export interface PedigreeChangeRecorder {
 export async function snapshotParents(tx: Runner, upload: PedigreeUpload, existing: Set<string>, created: Edge[]): Promise<PedigreeChangeRecorder> {
   const stored = (id: string) => existing.has(id);
   const removed = removedBy(upload);
-  const given = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
   const rewritten = upload.edges.filter((e) => stored(e.child));
-  const after = (before: ParentEdge[]) => [...before.filter((e) => !given.has(`${e.child}\u0000${e.parent}`) && !removed(e.child, e.parent)), ...rewritten];
+  const after = (before: ParentEdge[]) => {
+    if (before.length === 0) return rewritten;
+    const given = new Set(upload.edges.map((e) => `${e.child}\u0000${e.parent}`));
+    return [...before.filter((e) => !given.has(`${e.child}\u0000${e.parent}`) && !removed(e.child, e.parent)), ...rewritten];
+  };
+  const children = new Set<string>();
+  for (const e of upload.edges) if (stored(e.child)) children.add(e.child);
+  for (const id of upload.replaceParentsOf) if (stored(id)) children.add(id);
   return snapshotEdges(
     tx,
     {
-      children: [...new Set([...upload.edges.map((e) => e.child), ...upload.replaceParentsOf])].filter(stored),
+      children: [...children],
       parents: [...new Set(upload.replaceProgenyOf)].filter(stored),
     },
     created,
@@ -89,17 +95,34 @@ export async function snapshotEdges(tx: Runner, scope: { children: string[]; par
  * parent order. A relationship whose parentType changed is removed with its old type and added with its new one.
  */
 export function parentChanges(before: ParentEdge[], after: ParentEdge[]): ParentChange[] {
+  const changes: ParentChange[] = [];
+  const change = (e: ParentEdge, action: ChangeAction) => changes.push({ child: e.child, parent: e.parent, parentType: e.parentType, action });
+  if (before.length === 0) {
+    // A write that read no stored relationship (a bulk load of new germplasm) adds all it leaves, each once: sorted
+    // first, equal ones are neighbours, so no key is built for its tens of thousands of relationships.
+    const sorted = [...after].sort(order);
+    for (let i = 0; i < sorted.length; i++) if (!repeats(sorted, i)) change(sorted[i], 'ADDED');
+    return changes;
+  }
   const key = (e: ParentEdge) => `${e.child}\u0000${e.parent}\u0000${e.parentType}`;
   const had = new Map(before.map((e) => [key(e), e]));
   const has = new Map(after.map((e) => [key(e), e]));
-  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  const order = (a: ParentEdge, b: ParentEdge) => cmp(a.child, b.child) || cmp(a.parent, b.parent);
-  const removed = [...had].filter(([k]) => !has.has(k)).map(([, e]) => e).sort(order);
-  const added = [...has].filter(([k]) => !had.has(k)).map(([, e]) => e).sort(order);
-  return [
-    ...removed.map((e): ParentChange => ({ ...e, action: 'REMOVED' })),
-    ...added.map((e): ParentChange => ({ ...e, action: 'ADDED' })),
-  ];
+  for (const e of [...had].filter(([k]) => !has.has(k)).map(([, e]) => e).sort(order)) change(e, 'REMOVED');
+  for (const e of [...has].filter(([k]) => !had.has(k)).map(([, e]) => e).sort(order)) change(e, 'ADDED');
+  return changes;
+}
+
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** Removals and additions are each listed in child and parent order. */
+const order = (a: ParentEdge, b: ParentEdge) => cmp(a.child, b.child) || cmp(a.parent, b.parent);
+
+/** Whether sorted[i] equals one before it (same child, parent and type: they sort next to each other). */
+function repeats(sorted: ParentEdge[], i: number): boolean {
+  const e = sorted[i];
+  for (let j = i - 1; j >= 0 && sorted[j].child === e.child && sorted[j].parent === e.parent; j--) {
+    if (sorted[j].parentType === e.parentType) return true;
+  }
+  return false;
 }
 
 /**

@@ -126,7 +126,10 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }));
 
   await tx.run(cypher('germplasm/pedigree/lock'));
-  const referenced = [...new Set(upload.edges.flatMap((e) => [e.child, e.parent]).concat([...described.keys()]))];
+  const referencedSet = new Set<string>();
+  for (const e of upload.edges) referencedSet.add(e.child).add(e.parent);
+  for (const id of described.keys()) referencedSet.add(id);
+  const referenced = [...referencedSet];
   const found = await tx.run<Taxon & { id: string; name: string | null; hasProgeny: boolean }>(cypher('germplasm/pedigree/existing-taxa'), { ids: referenced });
   const storedNames = new Map(found.map((r) => [r.id, r.name]));
   const withProgeny = new Set(found.filter((r) => r.hasProgeny).map((r) => r.id));
@@ -192,8 +195,8 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   const toUpdate = updateExisting ? plans.filter(({ node }) => existing.has(node.germplasmDbId)) : [];
   const createdBy = creatorOf(actor);
   const rows: Array<Record<string, unknown> & Taxon & { germplasmDbId: string }> = [
-    ...toCreate.map(({ node, plan }) => ({ ...definedOnly({ ...createdAs, ...plan.props, ...node.pedigree, [CREATED_BY]: createdBy }), germplasmDbId: node.germplasmDbId })),
-    ...minimal.map((m) => ({ ...definedOnly({ ...createdAs, ...m, defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy }), germplasmDbId: m.germplasmDbId })),
+    ...toCreate.map(({ node, plan }) => withId(definedOnly(createdAs, plan.props, node.pedigree, { [CREATED_BY]: createdBy }), node.germplasmDbId)),
+    ...minimal.map((m) => withId(definedOnly(createdAs, m, { defaultDisplayName: m.germplasmName, [CREATED_BY]: createdBy }), m.germplasmDbId)),
   ];
   // What every germplasm the write names is once it is written: the crops of those it creates without one (a
   // created germplasm's relatives are exactly the relationships given here) and the wide crosses among those.
@@ -201,7 +204,10 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   for (const { node, plan } of toUpdate) taxa.set(node.germplasmDbId, { ...taxa.get(node.germplasmDbId), ...pick(plan.props, TAXON) });
   for (const row of rows) taxa.set(row.germplasmDbId, pick(row, TAXON));
   const inherited = inheritedTaxa(rows.filter((r) => r.commonCropName == null).map((r) => r.germplasmDbId), upload.edges, taxa);
-  for (const row of rows) Object.assign(row, definedOnly({ ...inherited.get(row.germplasmDbId) }));
+  for (const row of rows) {
+    const taxon = inherited.get(row.germplasmDbId);
+    if (taxon) Object.assign(row, definedOnly(taxon));
+  }
   for (const [id, taxon] of inherited) taxa.set(id, taxon);
 
   if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
@@ -225,12 +231,15 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   const storedEdges = upload.edges.filter((e) => existing.has(e.child));
   let wideCrosses: WideCross[] = [];
   if (upload.edges.length) {
-    // The parents a stored child keeps that the write does not name are what they were (their crop from stored-parents).
-    const allTaxa = new Map(taxa);
-    for (const list of storedParents.values()) for (const p of list) if (!allTaxa.has(p.parent)) allTaxa.set(p.parent, { commonCropName: p.parentCrop });
-    const parentIds = new Map([...after].map(([child, parents]) => [child, [...parents.keys()]]));
-    wideCrosses = [...wideCrossesOf(createdEdges, taxa), ...wideCrossesOf(storedEdges, allTaxa, parentIds)]
-      .sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
+    wideCrosses = wideCrossesOf(createdEdges, taxa);
+    if (storedEdges.length) {
+      // The parents a stored child keeps that the write does not name are what they were (their crop from stored-parents).
+      const allTaxa = new Map(taxa);
+      for (const list of storedParents.values()) for (const p of list) if (!allTaxa.has(p.parent)) allTaxa.set(p.parent, { commonCropName: p.parentCrop });
+      const parentIds = new Map(storedEdges.map((e) => [e.child, [...after.get(e.child)!.keys()]]));
+      wideCrosses.push(...wideCrossesOf(storedEdges, allTaxa, parentIds));
+    }
+    wideCrosses.sort((a, b) => compare(a.child, b.child) || compare(a.parent, b.parent));
     const cycleScope = { stored: existing, withProgeny, removed, nameOf: (id: string) => named.get(id) };
     await checkGraph(tx, upload.edges, after, named, cycleScope, allowWideCrosses ? [] : wideCrosses);
   }
@@ -276,7 +285,10 @@ async function writeEdges(tx: Runner, edges: Edge[], storedParents: Map<string, 
     else if (was !== e.parentType) retyped.push(e);
   }
   let changed = 0;
-  if (created.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), { edges: created }))[0].changed;
+  if (created.length) {
+    const lists = { children: created.map((e) => e.child), parents: created.map((e) => e.parent), parentTypes: created.map((e) => e.parentType) };
+    changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/create-edges'), lists))[0].changed;
+  }
   if (retyped.length) changed += (await tx.run<{ changed: number }>(cypher('germplasm/pedigree/set-parent-types'), { edges: retyped }))[0].changed;
   return changed;
 }
@@ -357,6 +369,26 @@ function pick(props: Record<string, unknown>, keys: readonly string[]) {
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-function definedOnly(props: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null && v !== undefined));
+type Row = Record<string, unknown> & Taxon & { germplasmDbId: string };
+
+/** The members of `sources` merged as a spread merges them ({...a, ...b}), those without a value (null) left out. */
+function definedOnly(...sources: object[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let empty = false;
+  for (const source of sources) {
+    for (const k in source) {
+      if (!Object.hasOwn(source, k)) continue;
+      const v = (source as Record<string, unknown>)[k];
+      out[k] = v;
+      if (v === null || v === undefined) empty = true;
+    }
+  }
+  if (empty) for (const k in out) if (out[k] === null || out[k] === undefined) delete out[k];
+  return out;
+}
+
+/** The row with its DbId, as {...row, germplasmDbId: id} has it (last, unless the row has it already). */
+function withId(row: Record<string, unknown>, id: string): Row {
+  row.germplasmDbId = id;
+  return row as Row;
 }
