@@ -12,9 +12,10 @@ import { loadSpec } from '../../src/openapi/spec.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
 /**
- * How many requests the seeded generator makes; the test sends the first of each kind among them (see kindOf). The
- * smallest size whose requests still hold more than 50 writes aimed at existing records (asserted below) on the default
- * seed (the 51st comes at 1,865); the defects this file found still fail it (docs/testing.md).
+ * How many requests the seeded generator makes; the test sends the first of each kind among them (see kindOf). About
+ * the smallest size whose requests still hold more than 50 writes aimed at existing records (asserted below) on the
+ * default seed (the 51st is generated 1,865th); another seed may need more. What removing a fix makes this fail is in
+ * docs/testing.md.
  */
 const GENERATED = Number(process.env.FUZZ_GENERATED ?? 2000);
 const SEND_ALL = process.env.FUZZ_ALL === 'true';
