@@ -1,8 +1,8 @@
 // Hostile and malformed input against every call the server lists: no 5xx, and no change to the data (relationship
-// properties included). A seeded generator (the same requests on every run; FUZZ_SEED picks another set) makes 5,200
+// properties included). A seeded generator (the same requests on every run; FUZZ_SEED picks another set) makes 2,000
 // requests and the test sends one of each kind among them (the first of each call, kind of malformation, member given
-// the wrong type and set of query parameters: about half of them, every kind the 5,200 hold; FUZZ_ALL=true sends all
-// 5,200): random query values, broken JSON, wrong types (also against records that exist, and inside batches of good records, where a
+// the wrong type and set of query parameters: 1,314 of them, every kind the 2,000 hold; FUZZ_ALL=true sends all 2,000;
+// FUZZ_GENERATED makes more, the same first ones: 5,200 was the size before, 2,636 sent): random query values, broken JSON, wrong types (also against records that exist, and inside batches of good records, where a
 // partial write would show), huge arrays and injection strings, and a share of it must be answered (a server refusing
 // everything would pass the rest); an injected filter value must not widen a list; a separate test stores injection
 // strings in every string member and reads them back verbatim.
@@ -11,8 +11,13 @@ import { createHash } from 'node:crypto';
 import { loadSpec } from '../../src/openapi/spec.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
-/** How many requests the seeded generator makes; the test sends the first of each kind among them (see kindOf). */
-const GENERATED = 5200;
+/**
+ * How many requests the seeded generator makes; the test sends the first of each kind among them (see kindOf). About
+ * the smallest size whose requests still hold more than 50 writes aimed at existing records (asserted below) on the
+ * default seed (the 51st is generated 1,865th); another seed may need more. What removing a fix makes this fail is in
+ * docs/testing.md.
+ */
+const GENERATED = Number(process.env.FUZZ_GENERATED ?? 2000);
 const SEND_ALL = process.env.FUZZ_ALL === 'true';
 const HOSTILE = [
   "' OR 1=1 --",
