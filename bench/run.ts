@@ -259,15 +259,14 @@ async function runGeoAndField(geo: boolean, field: boolean): Promise<{ geo: GeoR
   }
 }
 
-/** The kinship extension on the demo data (SoyBase), on its own fresh database. */
-async function runKinship() {
+/** One section on its own fresh database and service (with the demo data or without), its report printed. */
+async function onFreshService(demoData: boolean, section: (running: RunningServer, db: Database) => Promise<{ json: string; md: string; text: string }>) {
   const db = await freshDatabase();
   let running: RunningServer | undefined;
   try {
-    log('kinship: loading the demo data');
-    running = await startService(db, { demoData: true });
-    const cases = await measureKinship(running, reps, log);
-    const { json, md, text } = writeKinshipReport(cases, reps, Math.round(performance.now() - started));
+    if (demoData) log('loading the demo data');
+    running = await startService(db, { demoData });
+    const { json, md, text } = await section(running, db);
     console.log('\n' + text);
     log(`written ${json} and ${md}`);
   } finally {
@@ -276,21 +275,9 @@ async function runKinship() {
   }
 }
 
-/** One section on its own fresh database and service (with the demo data or without), its report printed. */
-async function onFreshService(demoData: boolean, section: (running: RunningServer) => Promise<{ json: string; md: string; text: string }>) {
-  const db = await freshDatabase();
-  let running: RunningServer | undefined;
-  try {
-    if (demoData) log('loading the demo data');
-    running = await startService(db, { demoData });
-    const { json, md, text } = await section(running);
-    console.log('\n' + text);
-    log(`written ${json} and ${md}`);
-  } finally {
-    await running?.stop();
-    await db.stop();
-  }
-}
+/** The kinship extension on the demo data (SoyBase). */
+const runKinship = () =>
+  onFreshService(true, async (running) => writeKinshipReport(await measureKinship(running, reps, log), reps, Math.round(performance.now() - started)));
 
 /** Genotyping at scale (small in the quick mode), without demo data. */
 const runGenotyping = () =>
@@ -313,21 +300,9 @@ const runTree = () =>
 
 /** Where a pedigree read spends its time, phase by phase, on the demo data (bench/results/read-phases.*, or
  * --phases-name=NAME). */
-async function runPhases() {
-  const db = await freshDatabase();
-  let running: RunningServer | undefined;
-  try {
-    log('read phases: loading the demo data');
-    running = await startService(db, { demoData: true });
-    const cases = await measureReadPhases(running, db, reps * 2, log);
-    const { json, md, text } = writePhasesReport(cases, reps * 2, option('phases-name') ?? 'read-phases');
-    console.log('\n' + text);
-    log(`written ${json} and ${md}`);
-  } finally {
-    await running?.stop();
-    await db.stop();
-  }
-}
+const runPhases = () =>
+  onFreshService(true, async (running, db) =>
+    writePhasesReport(await measureReadPhases(running, db, reps * 2, log), reps * 2, option('phases-name') ?? 'read-phases'));
 
 /**
  * The analytics extensions: inbreeding of all SoyBase (the demo data) and pairs of SoyBase cultivars side by side on
