@@ -5,9 +5,10 @@
 // together. Each lane's output is streamed with its number in front; the summary at the end (counts, failures, the
 // slowest files) is printed once for the whole run, in the shape .ci/run reads.
 //
-//   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--record] [file ...]
+//   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--record] [--typecheck] [file ...]
 //
 // --lanes (or TEST_LANES) defaults to 3; 1 runs one plain mocha. --record rewrites test/durations.json from this run.
+// --typecheck runs tsc --noEmit beside the tests (npm test does), and the run fails with it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,13 +48,14 @@ interface LaneTimings {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 3), record: false, files: [] as string[] };
+  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 3), record: false, typecheck: false, files: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--config') opts.config = argv[++i];
     else if (arg === '--lanes') opts.lanes = Number(argv[++i]);
     else if (arg === '--record') opts.record = true;
-    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (scripts/test.ts takes --config, --lanes, --record and files)`);
+    else if (arg === '--typecheck') opts.typecheck = true;
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (scripts/test.ts takes --config, --lanes, --record, --typecheck and files)`);
     else opts.files.push(arg);
   }
   if (!Number.isInteger(opts.lanes) || opts.lanes < 1) throw new Error(`--lanes (TEST_LANES) must be a whole number of at least 1, got ${opts.lanes}`);
@@ -91,6 +93,7 @@ function deal(files: string[], lanes: number, known: Record<string, number>): st
 }
 
 function runLane(index: number, prefixed: boolean, files: string[], config: MochaConfig, timingsFile: string): Promise<{ code: number; failures: string }> {
+  if (typeErrors) return Promise.resolve({ code: 1, failures: '' });
   const args = [
     ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]),
     ...(config.require ?? []).flatMap((r) => ['--require', r]),
@@ -131,7 +134,27 @@ function runLane(index: number, prefixed: boolean, files: string[], config: Moch
   }));
 }
 
+/**
+ * `tsc --noEmit` beside the tests (it needs no database, and the lanes' first minute leaves a core to spare): answers
+ * whether it passed; its errors are printed when it ends, and a failed check stops the lanes.
+ */
+function typecheck(): Promise<boolean> {
+  const child = spawn(path.resolve('node_modules/.bin/tsc'), ['--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (out += chunk));
+  return new Promise((resolve) => child.on('close', (code) => {
+    if (code === 0) return resolve(true);
+    console.log(`\nThe type check failed (tsc --noEmit); the lanes are stopped:\n${out}`);
+    typeErrors = true;
+    for (const lane of children) lane.kill('SIGINT');
+    resolve(false);
+  }));
+}
+
 const children = new Set<ReturnType<typeof spawn>>();
+/** Set when the type check failed: lanes not started yet are not. */
+let typeErrors = false;
 // A stopped run stops its lanes the way Ctrl-C stops mocha, so their root hooks still stop each lane's Neo4j.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -149,43 +172,59 @@ async function main(): Promise<number> {
   const ignored = new Set((config.ignore ?? []).map((f) => path.normalize(f)));
   const files = (opts.files.length ? opts.files : config.spec.flatMap(expand)).map((f) => path.normalize(f)).filter((f) => !ignored.has(f));
   if (files.length === 0) throw new Error(`no test files found for ${opts.files.join(' ') || config.spec.join(' ')}`);
+  const typechecked = opts.typecheck ? typecheck() : Promise.resolve(true);
   const known = fs.existsSync(DURATIONS) ? (JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) as Record<string, number>) : {};
   // Every lane starts a bundled Neo4j, and some tests more: made once per JVM and classpath, the class archive
   // (src/devdb/class-archive.ts) takes a third off the CPU of each start.
-  if (!process.env.TEST_NEO4J_URI && files.some((f) => !f.startsWith(`test${path.sep}unit${path.sep}`))) await buildClassArchive(console.log);
-  const lanes = deal(files, Math.min(opts.lanes, files.length), known);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
-  const started = performance.now();
-  const startCpu = treeCpuSeconds();
+  const isUnit = (f: string) => f.startsWith(`test${path.sep}unit${path.sep}`);
+  if (!process.env.TEST_NEO4J_URI && !files.every(isUnit)) await buildClassArchive(console.log);
   // Three lanes or more on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
   // (test/support/demo-store.ts). Fewer lanes load it themselves: measured on test:fast (two lanes, 2026-11-27), the
   // shared load took 5.0 min and 539 CPU-s against 4.5 min and 513 CPU-s without it (two loads side by side cost
   // less than one load, its Neo4j's start and stop, and the wait before the lanes start).
+  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f)).length) > 2 && !process.env.TEST_NEO4J_URI;
+  // The load keeps one core busy: the unit tests, which need no database, run on the other meanwhile, as a lane of
+  // their own, and the database lanes share the rest.
+  const unitFiles = sharedDemo ? files.filter(isUnit) : [];
+  const lanes = deal(files.filter((f) => !unitFiles.includes(f)), Math.min(opts.lanes, files.length - unitFiles.length), known);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
+  const timingsFile = (i: number) => path.join(dir, `lane-${i + 1}.json`);
+  const started = performance.now();
+  const startCpu = treeCpuSeconds();
+  const unitLane = unitFiles.length ? runLane(lanes.length, true, unitFiles, config, timingsFile(lanes.length)) : undefined;
+  if (unitLane) console.log(`lane ${lanes.length + 1}: the ${unitFiles.length} unit test files, while the demo data loads`);
   let demoStore: string | undefined;
-  if (lanes.length > 2 && !process.env.TEST_NEO4J_URI && lanes.some((l) => l.some((f) => !f.startsWith(`test${path.sep}unit${path.sep}`)))) {
+  if (sharedDemo) {
     demoStore = demoStoreDir();
     const loading = performance.now();
-    process.env[DEMO_STORE_ENV] = await buildDemoStore(testServerConfig(demoStore)).catch((err) => {
-      fs.rmSync(demoStore!, { recursive: true, force: true });
+    try {
+      process.env[DEMO_STORE_ENV] = await buildDemoStore(testServerConfig(demoStore));
+    } catch (err) {
+      fs.rmSync(demoStore, { recursive: true, force: true });
+      for (const child of children) child.kill('SIGINT');
+      await unitLane;
       throw err;
-    });
+    }
     const cpu = treeCpuSeconds();
     console.log(`The demo data loaded once for the ${lanes.length} lanes in ${minutes((performance.now() - loading) / 1000)}` +
-      (cpu !== undefined && startCpu !== undefined ? ` (${Math.round(cpu - startCpu)} CPU-s)` : ''));
+      (cpu !== undefined && startCpu !== undefined ? ` (${Math.round(cpu - startCpu)} CPU-s, the unit tests' included)` : ''));
   }
   if (lanes.length > 1) {
     lanes.forEach((l, i) => console.log(`lane ${i + 1}: ${l.length} files, about ${minutes(l.reduce((s, f) => s + (known[f] ?? UNKNOWN_S), 0))} by ${DURATIONS}`));
   }
-  const results = await Promise.all(lanes.map((l, i) => runLane(i, lanes.length > 1, l, config, path.join(dir, `lane-${i + 1}.json`))));
+  const results = await Promise.all([
+    ...lanes.map((l, i) => runLane(i, lanes.length > 1 || !!unitLane, l, config, timingsFile(i))),
+    ...(unitLane ? [unitLane] : []),
+  ]);
   const wall = (performance.now() - started) / 1000;
   const endCpu = treeCpuSeconds();
   if (demoStore) fs.rmSync(demoStore, { recursive: true, force: true });
-  const timings = lanes.map((_, i) => {
-    const file = path.join(dir, `lane-${i + 1}.json`);
+  const timings = results.map((_, i) => {
+    const file = timingsFile(i);
     return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LaneTimings) : undefined;
   });
   fs.rmSync(dir, { recursive: true, force: true });
-  const failed = results.some((r) => r.code !== 0);
+  const failed = results.some((r) => r.code !== 0) || !(await typechecked);
 
   if (opts.record && !failed) {
     const merged = { ...known };
@@ -193,15 +232,16 @@ async function main(): Promise<number> {
     fs.writeFileSync(DURATIONS, JSON.stringify(Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))), null, 2) + '\n');
     console.log(`\nWrote ${DURATIONS} from this run.`);
   }
-  if (lanes.length === 1) return results[0].code === 0 ? 0 : 1;
+  if (results.length === 1) return failed ? 1 : 0;
 
   // The whole run's summary, unprefixed: the counts (.ci/run sums the "passing" lines it finds), the failures again,
   // each lane's time, and the slowest files of all lanes.
   const sum = (k: 'passes' | 'failures' | 'pending') => timings.reduce((s, t) => s + (t?.[k] ?? 0), 0);
-  console.log(`\nAll ${lanes.length} lanes:`);
+  console.log(`\nAll ${results.length} lanes:`);
   console.log(`  ${sum('passes')} passing (${minutes(wall)})`);
   if (sum('pending')) console.log(`  ${sum('pending')} pending`);
   if (sum('failures')) console.log(`  ${sum('failures')} failing`);
+  if (typeErrors) console.log('  the type check failed (its errors are above)');
   results.forEach((r, i) => {
     if (r.failures) console.log(`\nLane ${i + 1}'s failures:\n${r.failures.split('\n').slice(1).join('\n')}`);
     if (r.code !== 0 && !timings[i]) console.log(`\nLane ${i + 1} ended with code ${r.code} before its summary (see its [${i + 1}] lines above).`);
