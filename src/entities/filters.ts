@@ -93,7 +93,7 @@ export function compileWhere(entity: Pick<EntityDef, 'filters'>, input: FilterIn
 }
 
 /** The type of a filter's values (a `through` filter's are its inner filter's); text unless declared. */
-function valueType(spec: FilterSpec): string {
+export function valueType(spec: FilterSpec): string {
   if (spec.kind === 'through') return valueType(spec.filter);
   return ('type' in spec && spec.type) || 'string';
 }

@@ -8,6 +8,8 @@
 // strings in every string member and reads them back verbatim.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import { valueType } from '../../src/entities/filters.js';
+import { entities } from '../../src/modules/entities.js';
 import { loadSpec } from '../../src/openapi/spec.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
@@ -46,6 +48,28 @@ const NOT_FILTERS = new Set([
   // How calls are written (genotyping): the same calls in other text.
   'unknownString', 'sepPhased', 'sepUnphased', 'expandHomozygotes',
   'page', 'pageSize', 'pageToken', 'format', 'dataType', 'contentType', 'includeSiblings', 'includeParents', 'includeProgeny', 'includeFullTree', 'pedigreeDepth', 'progenyDepth', 'sortBy', 'sortOrder', 'includeObservations', 'observationLevels', 'searchResultsDbId', 'dateFormat']);
+/**
+ * The hostile values a list call's query parameter gets in the list-filter test. A text filter of the generic list
+ * call (the served document types it as plain text, and compileWhere hands its values to Cypher as one list
+ * parameter, unconverted: no number, boolean, date, alias or JSON parsing) treats every value alike, so it gets one
+ * value per way out of a quoted literal (', " and `; the other three are a second ' and two query operators of other
+ * languages, which only a parser of the value could read). Every other parameter (typed, paging, sorting, views and
+ * the special calls, which parse their values their own ways) gets all six. docs/testing.md says what this fewer still
+ * finds (values written into the Cypher text in either quote, a filter dropped).
+ */
+const FILTER_VALUES = HOSTILE.slice(0, 6);
+const TEXT_FILTER_VALUES = HOSTILE.slice(0, 3);
+function listValues(spec: ReturnType<typeof loadSpec>, path: string, name: string, schema: unknown): string[] {
+  const entity = entities.find((e) => `/${e.path}` === path && e.operations.includes('list'));
+  const declared = entity && Object.hasOwn(entity.filters, name) ? entity.filters[name] : undefined;
+  const filter = declared?.kind === 'through' ? declared.filter : declared;
+  const s = spec.resolveSchema(schema as object);
+  const plainText = typeOf(spec, s) === 'string' && !s?.enum && !s?.format && !s?.pattern;
+  const text = !!filter && plainText && !Object.hasOwn(entity!.views ?? {}, name) && name !== 'sortBy' && name !== 'sortOrder'
+    && ['eq', 'contains', 'related', 'expr'].includes(filter.kind) && valueType(filter) === 'string'
+    && !(filter.kind === 'eq' && filter.aliases);
+  return text ? TEXT_FILTER_VALUES : FILTER_VALUES;
+}
 const BROKEN_JSON = ['{', '[{"a":', 'nul', '{"a":1}}', '[1,,2]', "{'single': 'quotes'}", '\u0000', '{"a": NaN}', '[{"x": undefined}]'];
 
 /** A member's JSON type, nullable wrappers aside (`type: ['string', 'null']` is a string). */
@@ -245,8 +269,12 @@ describe('fuzz: malformed and hostile requests', function () {
     const spec = loadSpec();
     let sent = 0;
     let checked = 0;
-    const cases = calls.flatMap((call) => spec.queryParameters('get', call.path).flatMap(({ name }) => HOSTILE.slice(0, 6).map((value) => ({ call, name, value }))));
-    // Eight at a time, as in the first test: the answers do not depend on the order.
+    const pairs = calls.flatMap((call) => spec.queryParameters('get', call.path)
+      .map(({ name, schema }) => ({ call, name, values: listValues(spec, call.path, name, schema) })));
+    // Round by round: every (call, parameter)'s first value, then every one's second, and so on. Neo4j plans a
+    // statement on its first request, most of this test's CPU; a pair's values sent together would be planned by
+    // several workers at once. Eight at a time, as in the first test: the answers do not depend on the order.
+    const cases = FILTER_VALUES.flatMap((_, i) => pairs.filter(({ values }) => i < values.length).map(({ call, name, values }) => ({ call, name, value: values[i] })));
     const worker = async () => {
       for (let next = cases.shift(); next; next = cases.shift()) {
         const { call, name, value } = next;
