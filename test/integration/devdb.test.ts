@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { classArchive } from '../../src/devdb/class-archive.js';
 import { JavaMissingError, MavenMissingError, NEO4J_VERSION, javaCommand, neo4jClasspath, startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { launchChromium } from '../support/browser.js';
+import { LANE_NEO4J_JVM_OPTIONS } from '../support/jvm-options.js';
 import { onBundledNeo4j, server } from '../support/server.js';
 
 function devDb(): DevNeo4j {
@@ -36,6 +37,15 @@ describe('bundled Neo4j 5', function () {
     const cmdline = fs.readFileSync(`/proc/${devDb().pid}/cmdline`, 'utf8').split('\0');
     expect(cmdline).to.include('-Xmx512m');
     expect(cmdline).to.include('org.neo4j.server.CommunityEntryPoint');
+  });
+
+  it("runs the test lanes' collector, the serial one, with no G1 thread (test/support/jvm-options.ts)", () => {
+    const pid = devDb().pid;
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).to.include.members(LANE_NEO4J_JVM_OPTIONS);
+    // What the JVM runs, not only what it was told: G1 names its threads "G1 Refine#0", "G1 Conc#0", "G1 Service".
+    const threads = fs.readdirSync(`/proc/${pid}/task`).map((t) => fs.readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim());
+    expect(threads).to.include('VM Thread');
+    expect(threads.filter((t) => t.startsWith('G1 '))).to.deep.equal([]);
   });
 
   it('advertises its Bolt address for Neo4j Browser and serves the Browser', async () => {

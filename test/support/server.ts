@@ -12,6 +12,7 @@ import type { Graph } from '../../src/graph/port.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { demoCounts } from './demo-counts.js';
 import { copyDemoStore } from './demo-store.js';
+import { LANE_NEO4J_JVM_OPTIONS } from './jvm-options.js';
 
 let running: RunningServer | undefined;
 let cleanDemoCounts: Record<string, number> | undefined;
@@ -85,6 +86,8 @@ export function testServerConfig(workDir: string) {
     BRAPI_DEV_DB_DIR: workDir,
     BRAPI_DEV_DB_HTTP_PORT: '0',
     BRAPI_DEV_DB_BOLT_PORT: '0',
+    // The lanes' JVM options (support/jvm-options.ts); the demo store's load replaces them with its own.
+    BRAPI_DEV_DB_JVM_OPTIONS: LANE_NEO4J_JVM_OPTIONS.join(' '),
     BRAPI_MAX_BODY_BYTES: String(1024 * 1024),
     BRAPI_MAX_PAGE_SIZE: '5000',
     BRAPI_ADMIN_TOKEN: ADMIN_TOKEN,
