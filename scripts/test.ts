@@ -145,7 +145,7 @@ function typecheck(): Promise<boolean> {
   child.stderr!.on('data', (chunk) => (out += chunk));
   return new Promise((resolve) => child.on('close', (code) => {
     if (code === 0) return resolve(true);
-    console.log(`\nThe type check failed (tsc --noEmit); the lanes are stopped:\n${out}`);
+    console.log(`\nThe type check failed (tsc --noEmit); lanes still running are stopped:\n${out}`);
     typeErrors = true;
     for (const lane of children) lane.kill('SIGINT');
     resolve(false);
