@@ -177,6 +177,9 @@ function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSec
     `db.memory.transaction.max=${txMemory}`,
     // A development store needs no transaction log history beyond recovery.
     'db.tx_log.rotation.retention_policy=2 files',
+    // Bolt's network threads wait 5 s for a quiet moment before they stop, twice, so every clean stop took about
+    // 11 s, nearly all of it after the checkpoint; by then every connection is closed and nothing is left to wait for.
+    'internal.dbms.bolt.netty_server_shutdown_quiet_period=0',
     // What Neo4j Browser runs once connected, commands split at semicolons: the style that captions each node by
     // its name (browser-style.ts), then (`:auto` runs Cypher) a first look at the pedigree, Williams 82's parents and
     // grandparents, drawn as a graph.
@@ -252,6 +255,13 @@ function logTail(home: string): string {
   return lines.join('\n');
 }
 
+/** What the JVM (console.log) and Neo4j (neo4j.log) write to their logs from now on: both are appended to by every start. */
+function logsFromHere(home: string): () => string {
+  const files = ['console.log', 'neo4j.log'].map((file) => path.join(home, 'logs', file));
+  const from = files.map((file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0);
+  return () => files.map((file, i) => fs.existsSync(file) ? fs.readFileSync(file).subarray(from[i]).toString('utf8') : '').join('\n');
+}
+
 /**
  * Runs the JVM under a small bash watchdog that ends it (SIGTERM, then waits) as soon as this Node process is gone,
  * however it went: a crash, SIGKILL, or a process manager's SIGTERM to a parent that never reached our handlers.
@@ -303,7 +313,14 @@ export function browserUrl(httpUrl: string, boltUrl: string): string {
 }
 
 /** Starts the bundled Neo4j and resolves when Bolt and HTTP answer. Call stop() to end it. */
-export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
+export function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
+  return launch(opts, 1);
+}
+
+/** Starts of one startDevNeo4j that may lose their ports to another process before Neo4j binds them. */
+const PORT_ATTEMPTS = 3;
+
+async function launch(opts: DevNeo4jOptions, attempt: number): Promise<DevNeo4j> {
   const java = javaCommand();
   const classpath = neo4jClasspath(opts.log);
   const archive = typeof opts.classArchive === 'string' ? opts.classArchive
@@ -313,6 +330,7 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   writeConfig(home, ports, opts.pageCache ?? '128m', Math.ceil((opts.clientTimeoutMs ?? 30_000) / 1000) + 5, opts.transactionMemory ?? '384m');
   fs.mkdirSync(path.join(home, 'logs'), { recursive: true });
   const out = fs.openSync(path.join(home, 'logs', 'console.log'), 'a');
+  const written = logsFromHere(home);
 
   const heap = opts.heap ?? '512m';
   const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []),
@@ -350,11 +368,19 @@ export async function startDevNeo4j(opts: DevNeo4jOptions): Promise<DevNeo4j> {
   try {
     await waitUntilAnswering(ports, child, opts.startTimeoutMs ?? 600_000, home, opts.log);
   } catch (err) {
+    const output = child.exitCode !== null ? written() : '';
     await stop();
-    // An archive the JVM cannot map whole (damaged on disk) ends it at once with a fatal error: start once more
-    // without it, and if that start works the archive was the cause, so it goes (class-archive.ts).
-    if (archive && child.exitCode !== null) {
-      const retry = await startDevNeo4j({ ...opts, classArchive: false });
+    // The ports were free when looked at, not when Neo4j bound them: another process (a client's outgoing
+    // connection takes a port from the same range) can come between. Start again on ports free now.
+    if (/Address already in use/.test(output) && attempt < PORT_ATTEMPTS) {
+      opts.log?.('Neo4j lost a port to another process during its start; starting it again on other ports');
+      return launch({ ...opts, httpPort: 0, boltPort: 0 }, attempt + 1);
+    }
+    // An archive the JVM cannot map whole (damaged on disk) ends it at once with a fatal error (the JVM's own report,
+    // not Neo4j's): start once more without it, and if that start works the archive was the cause, so it goes
+    // (class-archive.ts). A start that ends for another reason (a bad setting) keeps the archive and says why.
+    if (archive && /A fatal error has been detected by the Java Runtime Environment/.test(output)) {
+      const retry = await launch({ ...opts, classArchive: false }, attempt);
       fs.rmSync(archive, { force: true });
       opts.log?.(`Neo4j did not start with its class archive and did without it; the archive was removed (${archive})`);
       return retry;

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { classArchive } from '../../src/devdb/class-archive.js';
 import { JavaMissingError, MavenMissingError, NEO4J_VERSION, javaCommand, neo4jClasspath, startDevNeo4j, type DevNeo4j } from '../../src/devdb/launcher.js';
 import { launchChromium } from '../support/browser.js';
-import { LANE_NEO4J_JVM_OPTIONS } from '../support/jvm-options.js';
+import { LANE_NEO4J_JVM_OPTIONS, SHORT_LIVED_NEO4J_JVM_OPTIONS } from '../support/jvm-options.js';
 import { onBundledNeo4j, server } from '../support/server.js';
 
 function devDb(): DevNeo4j {
@@ -152,6 +152,51 @@ describe("the bundled Neo4j's class archive", function () {
       expect(lines.join('\n')).to.match(/did not start with its class archive and did without it/);
     } finally {
       await db?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a start that ends for another reason (a setting Neo4j refuses) keeps the archive and says why, without a second start', async function () {
+    if (!onBundledNeo4j()) return this.skip();
+    const made = classArchive(javaCommand().version, neo4jClasspath());
+    if (!made) return this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-class-archive-'));
+    // A copy, so that a launcher blaming the archive removes the copy and not the archive the other tests start with.
+    const copy = path.join(dir, 'copy.jsa');
+    fs.copyFileSync(made, copy);
+    const lines: string[] = [];
+    try {
+      const failed = await startDevNeo4j({ dir, classArchive: copy, pageCache: 'plenty', log: (line) => lines.push(line) })
+        .then(async (db) => (await db.stop(), 'started'), (e: Error) => e.message);
+      expect(failed).to.match(/Neo4j exited with code \d+ during start[\s\S]*plenty/);
+      expect(fs.existsSync(copy), 'the archive').to.equal(true);
+      expect(lines.filter((l) => / starting \(pid /.test(l)), 'starts').to.have.length(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stopping the bundled Neo4j', function () {
+  this.timeout(120_000);
+
+  it("does not wait for Bolt's quiet period once the databases are stopped", async function () {
+    if (!onBundledNeo4j()) return this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-stop-'));
+    try {
+      const db = await startDevNeo4j({ dir, jvmOptions: SHORT_LIVED_NEO4J_JVM_OPTIONS });
+      expect(await db.stop(), 'stopped by itself').to.equal(true);
+      // Bolt's network threads waited 5 s for a quiet moment, twice, after the last checkpoint: 10 s of every
+      // npm start's Ctrl-C and every test store's stop. The log says when they were asked to stop and when they had.
+      const log = fs.readFileSync(path.join(db.dir, 'logs', 'debug.log'), 'utf8');
+      const at = (pattern: RegExp) => {
+        const line = log.split('\n').find((l) => pattern.test(l));
+        expect(line, String(pattern)).to.be.a('string');
+        return Date.parse(line!.slice(0, 23).replace(' ', 'T') + 'Z');
+      };
+      const waited = at(/Bolt server has been shut down/) - at(/Shutting down Bolt server/);
+      expect(waited, "Bolt's shutdown in ms").to.be.below(3000);
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
