@@ -388,6 +388,20 @@ describe('graph: Bolt transport against Neo4j 5', () => {
       expect(indexes).to.deep.equal([{ name: `index_${label}_name`, state: 'ONLINE' }]);
     });
 
+    it('creates what is missing all or none: a constraint the data breaks leaves the index before it uncreated too', async () => {
+      const broken = `${label}Broken`;
+      await graph.write(`CREATE (:${broken} {testDbId: 'twice'}), (:${broken} {testDbId: 'twice'})`);
+      try {
+        const err = await rejection(ensureSchema(graph, [{ label: broken, prop: 'name', unique: false }, { label: broken, prop: 'testDbId', unique: true }]));
+        expect(err.message).to.match(/twice|already exists|constraint/i);
+        const made = await graph.read('SHOW INDEXES YIELD name, labelsOrTypes WHERE labelsOrTypes = [$label] RETURN name', { label: broken });
+        expect(made).to.deep.equal([]);
+      } finally {
+        await graph.write(`MATCH (n:${broken}) DELETE n`);
+        await graph.write(`DROP INDEX index_${broken}_name IF EXISTS`);
+      }
+    });
+
     it('enforces the uniqueness constraint with ConflictError (409), auto-commit and in a transaction', async () => {
       await graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'first'})`);
       const err = await rejection(graph.write(`CREATE (:${label} {testDbId: 'dup-1', name: 'second'})`));
