@@ -72,7 +72,9 @@ describe('bundled Neo4j 5', function () {
         `MATCH p = (:Germplasm {germplasmDbId: 'soy-williams-82'})-[:PARENT*1..2]->(:Germplasm)
          UNWIND nodes(p) AS n RETURN count(DISTINCT n) AS nodes`);
       expect(Number(nodes)).to.equal(expected.nodes).and.above(1);
-      // Drawn as a graph: node circles and PARENT relationships in the visualisation.
+      // Drawn as a graph: node circles and PARENT relationships in the visualisation (drawn after the line above shows,
+      // so the last circle is waited for: counted at once, a loaded machine found none).
+      await page.locator('svg .node').nth(expected.nodes - 1).waitFor({ state: 'attached', timeout: 30_000 });
       expect(await page.locator('svg .node').count()).to.equal(expected.nodes);
       expect(await page.locator('svg .relationship').count()).to.be.above(0);
       expect(await page.title()).to.contain(devDb().boltUrl);
