@@ -246,18 +246,20 @@ export class StartTimeoutError extends Error {
   }
 }
 
+/** What the JVM writes (console.log: its own fatal-error report) and what Neo4j writes (neo4j.log: why it stopped). */
+const logFiles = (home: string) => ['console.log', 'neo4j.log'].map((file) => path.join(home, 'logs', file));
+
 function logTail(home: string): string {
   const lines: string[] = [];
-  for (const file of ['console.log', 'neo4j.log']) {
-    const full = path.join(home, 'logs', file);
-    if (fs.existsSync(full)) lines.push(...fs.readFileSync(full, 'utf8').split('\n').slice(-20));
+  for (const file of logFiles(home)) {
+    if (fs.existsSync(file)) lines.push(...fs.readFileSync(file, 'utf8').split('\n').slice(-20));
   }
   return lines.join('\n');
 }
 
-/** What the JVM (console.log) and Neo4j (neo4j.log) write to their logs from now on: both are appended to by every start. */
+/** What the logs gain from now on (every start appends to them). */
 function logsFromHere(home: string): () => string {
-  const files = ['console.log', 'neo4j.log'].map((file) => path.join(home, 'logs', file));
+  const files = logFiles(home);
   const from = files.map((file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0);
   return () => files.map((file, i) => fs.existsSync(file) ? fs.readFileSync(file).subarray(from[i]).toString('utf8') : '').join('\n');
 }
