@@ -177,8 +177,8 @@ function writeConfig(home: string, ports: Ports, pageCache: string, txTimeoutSec
     `db.memory.transaction.max=${txMemory}`,
     // A development store needs no transaction log history beyond recovery.
     'db.tx_log.rotation.retention_policy=2 files',
-    // Bolt's network threads wait 5 s for a quiet moment before they stop, twice, so every clean stop took about
-    // 11 s, nearly all of it after the checkpoint; by then every connection is closed and nothing is left to wait for.
+    // Bolt's network threads otherwise wait for a quiet moment before they stop, which was most of a clean stop's
+    // time (docs/operations.md); by then every connection is closed and nothing is left to wait for.
     'internal.dbms.bolt.netty_server_shutdown_quiet_period=0',
     // What Neo4j Browser runs once connected, commands split at semicolons: the style that captions each node by
     // its name (browser-style.ts), then (`:auto` runs Cypher) a first look at the pedigree, Williams 82's parents and

@@ -57,8 +57,7 @@ export async function ensureSchema(graph: Graph, items: SchemaItem[]): Promise<v
   }
   // A restart finds its schema in place: only the items whose constraint or index is missing by name are sent.
   // A missing name is still created with IF NOT EXISTS, which leaves an equivalent index of another name alone.
-  // A new database gets all ~110 in one transaction: all or none, and 0.65 of the time and CPU of one transaction
-  // each (5.5 s and 8.5 CPU-s of a fresh bundled Neo4j, 2026-11-29).
+  // A new database gets all ~110 in one transaction: all or none, and cheaper than one each (docs/operations.md).
   const [constraints, indexes] = await Promise.all(['SHOW CONSTRAINTS', 'SHOW INDEXES']
     .map(async (show) => new Set((await graph.read<{ name: string }>(`${show} YIELD name RETURN name`)).map((r) => r.name))));
   const missing = items.filter((item) => !(item.unique ? constraints : indexes).has(schemaName(item)));
