@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildClassArchive } from '../src/devdb/build-class-archive.js';
-import { buildDemoStore, DEMO_STORE_ENV, demoStoreDir } from '../test/support/demo-store.js';
+import { buildDemoStore, DEMO_COUNTS_ENV, DEMO_STORE_ENV, demoStoreDir } from '../test/support/demo-store.js';
+import { NO_LANE_SERVER_ENV, OWN_DATABASE_FILES } from '../test/support/lanes.js';
 import { treeCpuSeconds } from '../test/support/process-cpu.js';
 import { testServerConfig } from '../test/support/server.js';
 
@@ -92,7 +93,7 @@ function deal(files: string[], lanes: number, known: Record<string, number>): st
   return out.map((l) => l.files.sort()).filter((l) => l.length > 0);
 }
 
-function runLane(index: number, prefixed: boolean, files: string[], config: MochaConfig, timingsFile: string): Promise<{ code: number; failures: string }> {
+function runLane(index: number, prefixed: boolean, files: string[], config: MochaConfig, timingsFile: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; failures: string }> {
   if (typeErrors) return Promise.resolve({ code: 1, failures: '' });
   const args = [
     ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]),
@@ -105,7 +106,7 @@ function runLane(index: number, prefixed: boolean, files: string[], config: Moch
   const child = spawn(path.resolve('node_modules/.bin/mocha'), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     // One lane's summary is the run's summary when there is one lane; with several, the runner prints it once.
-    env: { ...process.env, TEST_TIMINGS_OUT: timingsFile, ...(prefixed ? { SLOWEST_FILES: '0' } : {}), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    env: { ...process.env, ...env, TEST_TIMINGS_OUT: timingsFile, ...(prefixed ? { SLOWEST_FILES: '0' } : {}), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
   children.add(child);
   const tag = prefixed ? `[${index + 1}] ` : '';
@@ -177,32 +178,40 @@ async function main(): Promise<number> {
   // Every lane starts a bundled Neo4j, and some tests more: made once per JVM and classpath, the class archive
   // (src/devdb/class-archive.ts) takes a third off the CPU of each start.
   const isUnit = (f: string) => f.startsWith(`test${path.sep}unit${path.sep}`);
+  const ownDatabase = (f: string) => OWN_DATABASE_FILES.includes(f.split(path.sep).join('/'));
   if (!process.env.TEST_NEO4J_URI && !files.every(isUnit)) await buildClassArchive(console.log);
   // Three lanes or more on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
   // (test/support/demo-store.ts). Fewer lanes load it themselves: measured on test:fast (two lanes, 2026-11-27), the
   // shared load took 5.0 min and 539 CPU-s against 4.5 min and 513 CPU-s without it (two loads side by side cost
   // less than one load, its Neo4j's start and stop, and the wait before the lanes start).
-  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f)).length) > 2 && !process.env.TEST_NEO4J_URI;
-  // The load keeps one core busy: the unit tests, which need no database, run on the other meanwhile, as a lane of
-  // their own, and the database lanes share the rest.
-  const unitFiles = sharedDemo ? files.filter(isUnit) : [];
-  const lanes = deal(files.filter((f) => !unitFiles.includes(f)), Math.min(opts.lanes, files.length - unitFiles.length), known);
+  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f) && !ownDatabase(f)).length) > 2 && !process.env.TEST_NEO4J_URI;
+  // The load keeps one core busy: the unit tests, which need no database, and the files that start their own
+  // (test/support/lanes.ts) run on the other meanwhile, as a lane of their own without the lanes' Neo4j and service,
+  // and the database lanes share the rest.
+  const besideFiles = sharedDemo ? files.filter((f) => isUnit(f) || ownDatabase(f)) : [];
+  const lanes = deal(files.filter((f) => !besideFiles.includes(f)), Math.min(opts.lanes, files.length - besideFiles.length), known);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
   const timingsFile = (i: number) => path.join(dir, `lane-${i + 1}.json`);
+  const demoCountsFile = path.join(dir, 'demo-counts.json');
   const started = performance.now();
   const startCpu = treeCpuSeconds();
-  const unitLane = unitFiles.length ? runLane(lanes.length, true, unitFiles, config, timingsFile(lanes.length)) : undefined;
-  if (unitLane) console.log(`lane ${lanes.length + 1}: the ${unitFiles.length} unit test files, while the demo data loads`);
+  const besideLane = besideFiles.length
+    ? runLane(lanes.length, true, besideFiles, config, timingsFile(lanes.length), { [NO_LANE_SERVER_ENV]: '1', [DEMO_COUNTS_ENV]: demoCountsFile })
+    : undefined;
+  if (besideLane) {
+    const own = besideFiles.filter((f) => !isUnit(f)).length;
+    console.log(`lane ${lanes.length + 1}: the ${besideFiles.length - own} unit test files${own ? ` and ${own} with databases of their own` : ''}, while the demo data loads`);
+  }
   let demoStore: string | undefined;
   if (sharedDemo) {
     demoStore = demoStoreDir();
     const loading = performance.now();
     try {
-      process.env[DEMO_STORE_ENV] = await buildDemoStore(testServerConfig(demoStore));
+      process.env[DEMO_STORE_ENV] = await buildDemoStore(testServerConfig(demoStore), demoCountsFile);
     } catch (err) {
       fs.rmSync(demoStore, { recursive: true, force: true });
       for (const child of children) child.kill('SIGINT');
-      await unitLane;
+      await besideLane;
       throw err;
     }
     const cpu = treeCpuSeconds();
@@ -213,8 +222,8 @@ async function main(): Promise<number> {
     lanes.forEach((l, i) => console.log(`lane ${i + 1}: ${l.length} files, about ${minutes(l.reduce((s, f) => s + (known[f] ?? UNKNOWN_S), 0))} by ${DURATIONS}`));
   }
   const results = await Promise.all([
-    ...lanes.map((l, i) => runLane(i, lanes.length > 1 || !!unitLane, l, config, timingsFile(i))),
-    ...(unitLane ? [unitLane] : []),
+    ...lanes.map((l, i) => runLane(i, lanes.length > 1 || !!besideLane, l, config, timingsFile(i))),
+    ...(besideLane ? [besideLane] : []),
   ]);
   const wall = (performance.now() - started) / 1000;
   const endCpu = treeCpuSeconds();

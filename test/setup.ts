@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeprecation, seenNotifications } from '../src/graph/notifications.js';
 import { stopExtraNeo4j } from './support/extra-neo4j.js';
+import { NO_LANE_SERVER_ENV } from './support/lanes.js';
 import { startTestServer, stopTestServer } from './support/server.js';
 
 const UNIT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'unit') + path.sep;
@@ -22,6 +23,8 @@ export const mochaHooks = {
     this.timeout(600_000);
     const root = this.test?.parent;
     if (root && !needsDatabase(root)) return;
+    // The lane beside the demo load (support/lanes.ts): its files start the databases they use.
+    if (process.env[NO_LANE_SERVER_ENV]) return;
     started = true;
     await startTestServer();
   },
@@ -30,8 +33,7 @@ export const mochaHooks = {
     this.timeout(120_000);
     // The second Neo4j that some tests share (test/support/extra-neo4j.ts), if one of them started it.
     await stopExtraNeo4j();
-    if (!started) return;
-    await stopTestServer();
+    if (started) await stopTestServer();
     // A deprecated syntax works today and breaks on the next Neo4j: the suite fails on any it saw.
     const deprecated = seenNotifications().filter(isDeprecation);
     if (deprecated.length) {

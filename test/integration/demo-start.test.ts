@@ -133,7 +133,7 @@ describe('The first start: listen early, never serve half a demo', function () {
     expect(res.status).to.equal(200);
     expect([body.result.parent1DbId, body.result.parent2DbId]).to.not.include(null);
     expect((await fetch(`${base.replace(/\/brapi\/v2$/, '')}/ready`)).status).to.equal(200);
-    expect(await demoCounts(graph!)).to.deep.equal(demoCountsAtStart());
+    expect(await demoCounts(graph!)).to.deep.equal(await demoCountsAtStart());
     service.child.kill('SIGTERM');
     expect(await service.exited).to.equal(0);
   });

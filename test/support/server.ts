@@ -5,22 +5,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { demoCounts } from './demo-counts.js';
-import { copyDemoStore } from './demo-store.js';
+import { copyDemoStore, DEMO_COUNTS_ENV } from './demo-store.js';
 import { LANE_NEO4J_JVM_OPTIONS } from './jvm-options.js';
 
 let running: RunningServer | undefined;
 let cleanDemoCounts: Record<string, number> | undefined;
 
-/** What the suite's own demo load wrote, counted when it completed (support/demo-counts.ts). */
-export function demoCountsAtStart(): Record<string, number> {
-  if (!cleanDemoCounts) throw new Error('The test server has not loaded the demo yet.');
-  return cleanDemoCounts;
+/**
+ * What a clean demo load wrote (support/demo-counts.ts): the suite's own load's, counted when it completed, or in the
+ * lane without a server (support/lanes.ts) the shared demo store's, which scripts/test.ts writes once that store is
+ * loaded (the lane starts meanwhile, so this waits for it).
+ */
+export async function demoCountsAtStart(): Promise<Record<string, number>> {
+  if (cleanDemoCounts) return cleanDemoCounts;
+  const file = process.env[DEMO_COUNTS_ENV];
+  if (!file) throw new Error('No clean demo load to compare with: the test server has not loaded the demo, and no shared demo store is being loaded.');
+  while (!fs.existsSync(file)) await sleep(500);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
 }
 
 /** The suite's admin token (BRAPI_ADMIN_TOKEN of the test server); api() sends it unless told otherwise. */
