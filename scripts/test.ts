@@ -180,11 +180,10 @@ async function main(): Promise<number> {
   const isUnit = (f: string) => f.startsWith(`test${path.sep}unit${path.sep}`);
   const ownDatabase = (f: string) => OWN_DATABASE_FILES.includes(f.split(path.sep).join('/'));
   if (!process.env.TEST_NEO4J_URI && !files.every(isUnit)) await buildClassArchive(console.log);
-  // Three lanes or more on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
-  // (test/support/demo-store.ts). Fewer lanes load it themselves: measured on test:fast (two lanes, 2026-11-27), the
-  // shared load took 5.0 min and 539 CPU-s against 4.5 min and 513 CPU-s without it (two loads side by side cost
-  // less than one load, its Neo4j's start and stop, and the wait before the lanes start).
-  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f) && !ownDatabase(f)).length) > 2 && !process.env.TEST_NEO4J_URI;
+  // Two lanes or more on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
+  // (test/support/demo-store.ts), its JVM a short-lived one, with the lane beside it busy meanwhile. test:fast (two
+  // lanes) took 0.91 of the wall time and CPU this way (docs/testing.md); one lane loads the demo itself.
+  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f) && !ownDatabase(f)).length) > 1 && !process.env.TEST_NEO4J_URI;
   // The load keeps one core busy: the unit tests, which need no database, and the files that start their own
   // (test/support/lanes.ts) run on the other meanwhile, as a lane of their own without the lanes' Neo4j and service,
   // and the database lanes share the rest.

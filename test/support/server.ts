@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { demoCounts } from './demo-counts.js';
 import { copyDemoStore, DEMO_COUNTS_ENV } from './demo-store.js';
 import { LANE_NEO4J_JVM_OPTIONS } from './jvm-options.js';
+import { NO_LANE_SERVER_ENV } from './lanes.js';
 
 let running: RunningServer | undefined;
 let cleanDemoCounts: Record<string, number> | undefined;
@@ -130,7 +131,11 @@ export async function stopTestServer(): Promise<void> {
 }
 
 export function server(): RunningServer {
-  if (!running) throw new Error('The test server is not running (root hooks in test/setup.ts start it).');
+  if (!running) {
+    throw new Error(process.env[NO_LANE_SERVER_ENV]
+      ? 'This lane runs without the test server (test/support/lanes.ts): a file that uses it does not belong in OWN_DATABASE_FILES.'
+      : 'The test server is not running (root hooks in test/setup.ts start it).');
+  }
   return running;
 }
 
