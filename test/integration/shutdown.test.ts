@@ -1,5 +1,6 @@
-// Graceful shutdown: stop() lets a request in flight finish, then refuses new ones. A relay in front of the suite's
-// Neo4j delays its answers, so the request is certainly in flight when stop() is called.
+// Graceful shutdown: stop() lets a request in flight finish, then refuses new ones. A relay in front of a Neo4j (the
+// shared extra one, or the suite's on TEST_NEO4J_URI) delays its answers, so the request is certainly in flight when
+// stop() is called. The file starts every database it uses on the bundled Neo4j (test/support/lanes.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,12 +9,15 @@ import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
+import { extraNeo4j } from '../support/extra-neo4j.js';
 import { relayTo } from '../support/relay.js';
 import { onBundledNeo4j, testDatabase } from '../support/server.js';
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', function () {
+  // Starting the extra Neo4j, when no earlier file of the lane did, takes up to a minute on a loaded machine.
+  this.timeout(120_000);
   it('finishes the request in flight, then refuses new ones', async () => {
-    const db = testDatabase();
+    const db = onBundledNeo4j() ? { uri: (await extraNeo4j()).boltUrl } : testDatabase();
     const relay = relayTo(new URL(db.uri));
     const port = await relay.listen();
     const running = await startServer(
