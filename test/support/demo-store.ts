@@ -1,4 +1,4 @@
-// The demo data loaded once for all lanes of `npm test`: scripts/test.ts starts the test server's configuration on a
+// The demo data loaded once for all lanes of `npm test` and test:fast: scripts/test.ts starts the test server's configuration on a
 // store of its own, waits for the demo load, stops it cleanly and names the store in TEST_DEMO_STORE; each lane's root
 // hooks copy it before their Neo4j starts, so the service finds the demo complete and loads nothing. Each lane still
 // starts its own Neo4j and service, and counts the demo it starts with (demoCountsAtStart); the load's own counts are
