@@ -1,9 +1,10 @@
 // The demo data loaded once for all lanes of `npm test` and test:fast: scripts/test.ts starts the test server's
-// configuration on a store of its own, waits for the demo load, stops it cleanly and names the store in TEST_DEMO_STORE; each lane's root
-// hooks copy it before their Neo4j starts, so the service finds the demo complete and loads nothing. Each lane still
-// starts its own Neo4j and service, and counts the demo it starts with (demoCountsAtStart); the load's own counts are
-// written to TEST_DEMO_COUNTS for the lane that starts none (support/lanes.ts). The load took a lane some
-// 40 CPU-s of Neo4j and Node while the three lanes' loads ran at once; a copy takes well under one.
+// configuration on a store of its own, waits for the demo load, stops it cleanly and names the store in
+// TEST_DEMO_STORE; each lane's root hooks copy it before their Neo4j starts, so the service finds the demo complete and
+// loads nothing. Each lane still starts its own Neo4j and service, and counts the demo it starts with
+// (demoCountsAtStart); the load's own counts are written to TEST_DEMO_COUNTS for the lane that starts none
+// (support/lanes.ts). The load took a lane some 40 CPU-s of Neo4j and Node while the three lanes' loads ran at once; a
+// copy takes well under one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
