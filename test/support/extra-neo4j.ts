@@ -1,9 +1,10 @@
 // A second bundled Neo4j for the tests that need one the suite's service does not use: one to kill and restart
 // (fault.test.ts), one with a small transaction memory (engine-limits.test.ts), an empty one (all of SoyBase imported
-// in pedigree-cli.test.ts). Starting a JVM costs 10-60 s on a loaded machine, so they share one: started on first
-// use, restarted only when a test asks for other settings, emptied for each test that takes it, and stopped by the
-// root hooks (test/setup.ts) at the end of the run. It keeps its ports across restarts, so a driver connected to it
-// reconnects after a kill.
+// in pedigree-cli.test.ts), one behind a slow relay (shutdown.test.ts) and one demo-start.test.ts starts the service
+// on. Starting a JVM costs 10-60 s on a loaded machine, so a lane's tests share one: started on first use, restarted
+// only when a test asks for other settings, emptied for each test that takes it, and stopped by the root hooks
+// (test/setup.ts) at the end of the run. It keeps its ports across restarts, so a driver connected to it reconnects
+// after a kill.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
