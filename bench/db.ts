@@ -13,6 +13,7 @@ import { BoltGraph, COMMIT } from '../src/graph/bolt-transport.js';
 import { ensureSchema } from '../src/graph/schema.js';
 import { createLogger } from '../src/logger.js';
 import { germplasmEntity } from '../src/modules/germplasm/germplasm/germplasm.entity.js';
+import { purdyWalksQuery } from '../src/modules/germplasm/pedigree/traversal.js';
 import { schemaItems, startServer, type RunningServer } from '../src/server.js';
 import { Ledger } from './stats.js';
 
@@ -101,6 +102,7 @@ export function statementName(text: string): string {
   if (text === getQuery(germplasmEntity)) return 'response read-back (getQuery)';
   if (text.startsWith('OPTIONAL MATCH (n:Germplasm)')) return 'response read-back (traversalQuery)';
   if (text.startsWith('UNWIND $ids AS id MATCH (n:Germplasm {germplasmDbId: id})\nWITH n ORDER BY')) return 'response read-back (readPedigreeNodes)';
+  if (text === purdyWalksQuery()) return 'stored Purdy walks (readPurdyWalks)';
   if (text.startsWith('CALL db.resample')) return 'refreshStatistics';
   if (text === COMMIT) return 'commit';
   return text.replace(/\s+/g, ' ').slice(0, 60);

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { DEFAULT_ARRAYS } from '../../src/modules/germplasm/pedigree/routes.js';
 import { presentPedigreeNodes } from '../../src/modules/germplasm/pedigree/presenter.js';
-import { nodesQuery, readPedigreeNodes } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { nodesQuery, purdyWalksQuery, readPedigreeNodes } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { api, server } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 
@@ -71,7 +71,7 @@ describe('pedigree writes worked out before writing', () => {
 
 describe('the answer of a pedigree write, from what it wrote', () => {
   const readBack = nodesQuery(DEFAULT_ARRAYS);
-  /** The write's answer, whether it read its nodes back, and the nodes as read from the graph now. */
+  /** The write's answer, whether it read its nodes back or stored germplasm's Purdy walks, and the nodes as read from the graph now. */
   async function written(method: 'POST' | 'PUT', body: unknown) {
     let res: Awaited<ReturnType<typeof api>> | undefined;
     const sent = await statementsOf(async () => {
@@ -81,7 +81,7 @@ describe('the answer of a pedigree write, from what it wrote', () => {
     const data = res!.json.result.data;
     const ids = data.map((n: { germplasmDbId: string }) => n.germplasmDbId);
     const graphNow = presentPedigreeNodes(await readPedigreeNodes(server().graph, ids, DEFAULT_ARRAYS));
-    return { data, readBack: sent.includes(readBack), graphNow: JSON.parse(JSON.stringify(graphNow)) };
+    return { data, readBack: sent.includes(readBack), walks: sent.includes(purdyWalksQuery()), graphNow: JSON.parse(JSON.stringify(graphNow)) };
   }
 
   before(async () => {
@@ -95,23 +95,28 @@ describe('the answer of a pedigree write, from what it wrote', () => {
   });
 
   it('new germplasm under stored and new parents: no read-back, the answer is the graph as written', async () => {
-    const { data, readBack: sent, graphNow } = await written('POST', [
+    const { data, readBack: sent, walks, graphNow } = await written('POST', [
       // An unnamed new germplasm (its string expands it), a selection from it, and a cross of it with stored S.
       { germplasmDbId: id('N1'), parents: [ref('S', 'FEMALE'), { germplasmDbId: id('N0'), germplasmName: 'N0', parentType: 'MALE' }], additionalInfo: { a: '1' }, crossingYear: 2001 },
       { germplasmDbId: id('N2'), germplasmName: 'N2', parents: [{ germplasmDbId: id('N1'), parentType: 'SELF' }], pedigreeString: 'recorded/other' },
       { germplasmDbId: id('N3'), germplasmName: 'N3', parents: [{ germplasmDbId: id('N1'), parentType: 'FEMALE' }, ref('T', 'MALE')], progeny: [{ germplasmDbId: id('N4'), germplasmName: 'N4', parentType: 'SELF' }] },
     ]);
     expect(sent).to.equal(false);
+    expect(walks, 'no stored germplasm\'s parents are read').to.equal(false);
     expect(data).to.deep.equal(graphNow);
     // Strings that expand the new unnamed N1 (and so read its parents from the write).
     expect(data.find((n: { germplasmDbId: string }) => n.germplasmDbId === id('N2')).pedigreeString).to.contain('S/N0');
   });
 
-  it('reads back what the write does not know: a stored germplasm in the answer, a Purdy string through stored parents', async () => {
-    // V's string expands its unnamed stored parent U, whose parents the write never read.
+  it('a Purdy string through stored parents reads their walk only; a stored germplasm in the answer is read back', async () => {
+    // V's string expands its unnamed stored parent U, whose parents (S and T) the write never read: it reads U's walk
+    // after the write instead of the page.
     const through = await written('POST', [{ germplasmDbId: id('V'), germplasmName: 'V', parents: [{ germplasmDbId: id('U'), parentType: 'SELF' }] }]);
-    expect(through.readBack).to.equal(true);
+    expect(through.readBack).to.equal(false);
+    expect(through.walks).to.equal(true);
     expect(through.data).to.deep.equal(through.graphNow);
+    // U's parents by the names the read gave (T's quoted, as Purdy strings write a name holding a slash).
+    expect(through.data[0].pedigreeString).to.equal('S/"T ""quoted"" / name"');
     // A PUT of a stored germplasm (its other fields are not in the request).
     const stored = await written('PUT', { [id('S')]: { germplasmName: 'S', progeny: [{ germplasmDbId: id('W'), germplasmName: 'W', parentType: 'FEMALE' }] } });
     expect(stored.readBack).to.equal(true);

@@ -14,7 +14,7 @@ import { presentWritten, writtenPage } from './commands/writtenPedigree.js';
 import { bool, pedigreeShape, type PedigreeShape } from './params.js';
 import { parseUpload } from './parseUpload.js';
 import { presentPedigreeNodes } from './presenter.js';
-import { readPedigreeNodes, traversePedigree } from './traversal.js';
+import { readPedigreeNodes, readPurdyWalks, traversePedigree } from './traversal.js';
 
 /** The relationship arrays of nodes answered without a traversal (upload answers, the v2.0 calls). */
 export const DEFAULT_ARRAYS = { includeParents: true, includeProgeny: true, includeSiblings: false };
@@ -88,7 +88,7 @@ function upload(method: 'POST' | 'PUT'): RouteDef['handler'] {
     const ids = [...new Set(result.germplasmDbIds)].sort();
     const pageIds = ids.slice(page * pageSize, (page + 1) * pageSize);
     const written = writtenPage(result.written, pageIds);
-    const known = written && presentWritten(written, presentPedigreeNodes);
+    const known = written && await presentWritten(written, presentPedigreeNodes, (stored) => readPurdyWalks(ctx.services.graph, stored));
     respondList(ctx, ids.length, known ?? presentPedigreeNodes(await readPedigreeNodes(ctx.services.graph, pageIds, DEFAULT_ARRAYS)));
   };
 }

@@ -11,7 +11,7 @@
 // more than the whole query.
 import { anchorVariables, type CompiledFilter } from '../../../entities/filters.js';
 import type { Graph } from '../../../graph/port.js';
-import { purdyLevels } from './pedigree-string.js';
+import { pedigreeStringRead, purdyLevels } from './pedigree-string.js';
 import { cypherUnnamed, purdyGraph, type PurdyEdge, type PurdyGraph } from './purdy.js';
 import { pageBounds } from '../../../entities/paging.js';
 
@@ -244,6 +244,26 @@ export function nodesQuery(shape: ArrayShape): string {
     'WITH size(page) AS total, page',
     pageRows(shape),
   ].join('\n');
+}
+
+/** The statement readPurdyWalks sends: each stored germplasm's name and the walk its Purdy string reads. */
+export function purdyWalksQuery(): string {
+  return `UNWIND $ids AS id MATCH (g:Germplasm {germplasmDbId: id}) RETURN id, g.germplasmName AS name, ${pedigreeStringRead('g')} AS edges`;
+}
+
+/**
+ * The Purdy graph of stored germplasm as the graph holds them now: each one's name, and what a Purdy string reads
+ * from it (pedigreeStringRead), which holds what any string that reaches it reads beyond it.
+ */
+export async function readPurdyWalks(graph: Graph, ids: string[]): Promise<PurdyGraph> {
+  const rows = await graph.read<{ id: string; name: string | null; edges: PurdyEdge[] }>(purdyWalksQuery(), { ids });
+  const walks = purdyGraph(rows.flatMap((r) => r.edges));
+  for (const { id, name } of rows) {
+    const node = walks.get(id);
+    if (node) node.name = name;
+    else walks.set(id, { name, parents: [] });
+  }
+  return walks;
 }
 
 /** Known germplasm as pedigree nodes, in DbId order, one index lookup each (no traversal). */

@@ -2,8 +2,10 @@
 // every part of it: a germplasm it created has the properties it stored, exactly the parents it was given and as
 // progeny exactly the children given to it; a stored germplasm among their relatives is known by its name (read
 // before the write, under the lock). The read-back (readPedigreeNodes) was 5 to 9 % of a bulk load of 100k germplasm.
-// Anything else (a stored germplasm in the page, a breeding method link, a relative the write renames, a Purdy string
-// that reads a stored germplasm's parents) returns null and the caller reads the page back, as before.
+// A Purdy string that reads a stored germplasm's parents (a selection from a germplasm an earlier batch stored) takes
+// them, with what its string reads beyond it, from one read of those germplasm after the write (readPurdyWalks).
+// Anything else (a stored germplasm in the page, a breeding method link, a relative the write renames) returns null
+// and the caller reads the page back, as before.
 import { carriedUnchanged } from '../../../../entities/written.js';
 import type { PurdyGraph, PurdyNode } from '../purdy.js';
 import { NODE_FIELDS, type RelativeRow, type TraversedNode, type TraversedPage } from '../traversal.js';
@@ -23,7 +25,7 @@ export interface WrittenPedigree {
   updated: Set<string>;
 }
 
-/** Thrown by a stored germplasm's parents when a Purdy string reads them: the write does not know them. */
+/** Thrown when a Purdy string reads a stored germplasm's parents or a name the write does not know. */
 class Unknown extends Error {}
 
 /** The page's pedigree nodes as readPedigreeNodes would read them after the write, or null when the write cannot tell. */
@@ -68,11 +70,16 @@ export function writtenPage(written: WrittenPedigree, ids: string[]): TraversedP
 
 /**
  * The Purdy graph of the write: every germplasm it created with its given parents, every stored one it names with
- * its name; what the write does not know (a stored germplasm's parents, a name it changed) throws when read, so that
- * presentWritten gives up and the page is read back. Its nodes are made when the strings read them: a page of 1,000
- * reads a few thousand of a bulk write's 40,000 germplasm (making them all was 15 % of the service's CPU in a 100k load).
+ * its name, and the stored germplasm read after the write (`know`). What it does not know (a stored germplasm's
+ * parents, a name it changed) throws when read, or while probing is noted and read as nothing. Its nodes are made
+ * when the strings read them: a page of 1,000 reads a few thousand of a bulk write's 40,000 germplasm (making them
+ * all was 15 % of the service's CPU in a 100k load).
  */
 class WrittenPurdyGraph extends Map<string, PurdyNode> {
+  private stored: PurdyGraph = new Map();
+  /** While probing: the germplasm whose parents or name a string read and the write does not know. */
+  unknown: Set<string> | null = null;
+
   constructor(
     private readonly created: Map<string, unknown>,
     private readonly nameOf: (id: string) => string | null | undefined,
@@ -82,43 +89,70 @@ class WrittenPurdyGraph extends Map<string, PurdyNode> {
     super();
   }
 
-  /** The germplasm of the write's relationships, as a graph made of them holds them. */
+  /** Stored germplasm as the graph holds them after the write (readPurdyWalks); the nodes made so far are remade. */
+  know(stored: PurdyGraph): void {
+    this.stored = stored;
+    this.clear();
+  }
+
+  /** The germplasm of the write's relationships and those read after it, as a graph made of them holds them. */
   override has(id: string): boolean {
-    return this.parentsOf.has(id) || this.parentIds.has(id);
+    return this.parentsOf.has(id) || this.parentIds.has(id) || this.stored.has(id);
   }
 
   override get(id: string): PurdyNode | undefined {
     let node = super.get(id);
     if (!node && this.has(id)) {
-      const parents = this.created.has(id) ? (this.parentsOf.get(id) ?? []).map((e) => ({ parentType: e.parentType, germplasmDbId: e.parent })) : undefined;
-      node = new WrittenNode(id, this.nameOf(id), parents);
+      const read = this.created.has(id) ? undefined : this.stored.get(id);
+      const parents = this.created.has(id) ? (this.parentsOf.get(id) ?? []).map((e) => ({ parentType: e.parentType, germplasmDbId: e.parent })) : read?.parents;
+      node = new WrittenNode(id, read ? read.name : this.nameOf(id), parents, this);
       super.set(id, node);
     }
     return node;
   }
 }
 
-/** A germplasm of the write's Purdy graph: what the write does not know of it throws when read. */
+/** A germplasm of the write's Purdy graph: what the write does not know of it throws when read (or is noted). */
 class WrittenNode implements PurdyNode {
   constructor(
     private readonly id: string,
     private readonly knownName: string | null | undefined,
     private readonly knownParents: PurdyNode['parents'] | undefined,
+    private readonly graph: WrittenPurdyGraph,
   ) {}
 
   get name(): string | null {
-    if (this.knownName === undefined) throw new Unknown(this.id);
-    return this.knownName;
+    return this.knownName === undefined ? this.unknown(null) : this.knownName;
   }
 
   get parents(): PurdyNode['parents'] {
-    if (this.knownParents === undefined) throw new Unknown(this.id);
-    return this.knownParents;
+    return this.knownParents === undefined ? this.unknown([]) : this.knownParents;
+  }
+
+  private unknown<T>(probed: T): T {
+    if (!this.graph.unknown) throw new Unknown(this.id);
+    this.graph.unknown.add(this.id);
+    return probed;
   }
 }
 
-/** Runs `present` on the written page; null when a Purdy string needed a stored germplasm's parents. */
-export function presentWritten<T>(page: TraversedPage, present: (page: TraversedPage) => T): T | null {
+/**
+ * Runs `present` on the written page. When its Purdy strings read stored germplasm the write does not know, those are
+ * read once (`readStored`) and `present` runs again; null when that is still not enough (a name the write changed is
+ * not among them: the caller reads the page back).
+ */
+export async function presentWritten<T>(page: TraversedPage, present: (page: TraversedPage) => T, readStored: (ids: string[]) => Promise<PurdyGraph>): Promise<T | null> {
+  const graph = page.purdy as WrittenPurdyGraph;
+  const unknown = new Set<string>();
+  graph.unknown = unknown;
+  let probed: T;
+  try {
+    probed = present(page);
+  } finally {
+    graph.unknown = null;
+  }
+  if (unknown.size === 0) return probed;
+  graph.know(await readStored([...unknown].sort()));
   try {
     return present(page);
   } catch (err) {
