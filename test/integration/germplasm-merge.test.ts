@@ -249,13 +249,15 @@ describe('germplasm merge extension', () => {
       await refused(id('Lone'), id('nope'), 400, new RegExp(`duplicateDbId.*${id('nope')}`));
     });
 
-    it('a bad body or the germplasm itself: 400', async () => {
+    it('a bad body or the germplasm itself: 400, and nothing of the germplasm changes', async () => {
+      const before = await state(id('Lone'));
+      expect(before).to.not.equal(null);
       for (const body of [{}, { duplicateDbId: '' }, { duplicateDbId: 7 }, [id('Lone2')], { duplicateDbId: id('Lone') }]) {
         const res = await api('POST', PATH(id('Lone')), body);
         expect(res.status, JSON.stringify(body)).to.equal(400);
         expect(res.text).to.match(/duplicateDbId/);
       }
-      expect(await state(id('Lone'))).to.not.equal(null);
+      expect(await state(id('Lone'))).to.deep.equal(before);
     });
 
     it('one an ancestor of the other (either way): 409 naming the chain', async () => {
