@@ -1,13 +1,15 @@
 // `npm test` and `npm run test:fast`: the mocha suite spread over lanes, each a mocha process of its own with its own
 // throwaway Neo4j and service (test/setup.ts's root hooks run once per lane). Most of a test file's time is spent
-// waiting on Neo4j, a child process or a browser: two lanes kept 2 cores 1.3 busy on average, three 1.8 (2026-11-27),
-// so three is the default. Files are dealt to lanes by their last known duration (test/durations.json), longest first, so the lanes end
-// together. Each lane's output is streamed with its number in front; the summary at the end (counts, failures, the
-// slowest files) is printed once for the whole run, in the shape .ci/run reads.
+// waiting on Neo4j, a child process or a browser. Two database lanes are the default: with the lane beside the demo
+// load (test/support/lanes.ts) they keep 2 cores as busy as three did, and each lane's Neo4j compiles every statement
+// its files send anew, most of its CPU (docs/testing.md). Files are dealt to lanes by their last known duration
+// (test/durations.json), longest first, so the lanes end together. Each lane's output is streamed with its number in
+// front; the summary at the end (counts, failures, the slowest files) is printed once for the whole run, in the shape
+// .ci/run reads.
 //
 //   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--record] [--typecheck] [file ...]
 //
-// --lanes (or TEST_LANES) defaults to 3; 1 runs one plain mocha. --record rewrites test/durations.json from this run.
+// --lanes (or TEST_LANES) defaults to 2; 1 runs one plain mocha. --record rewrites test/durations.json from this run.
 // --typecheck runs tsc --noEmit beside the tests (npm test does), and the run fails with it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,7 +51,7 @@ interface LaneTimings {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 3), record: false, typecheck: false, files: [] as string[] };
+  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 2), record: false, typecheck: false, files: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--config') opts.config = argv[++i];
