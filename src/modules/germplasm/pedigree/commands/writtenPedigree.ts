@@ -103,9 +103,13 @@ class WrittenPurdyGraph extends Map<string, PurdyNode> {
   override get(id: string): PurdyNode | undefined {
     let node = super.get(id);
     if (!node && this.has(id)) {
-      const read = this.created.has(id) ? undefined : this.stored.get(id);
-      const parents = this.created.has(id) ? (this.parentsOf.get(id) ?? []).map((e) => ({ parentType: e.parentType, germplasmDbId: e.parent })) : read?.parents;
-      node = new WrittenNode(id, read ? read.name : this.nameOf(id), parents, this);
+      if (this.created.has(id)) {
+        const parents = (this.parentsOf.get(id) ?? []).map((e) => ({ parentType: e.parentType, germplasmDbId: e.parent }));
+        node = new WrittenNode(id, this.nameOf(id), parents, this);
+      } else {
+        const read = this.stored.get(id);
+        node = new WrittenNode(id, read ? read.name : this.nameOf(id), read?.parents, this);
+      }
       super.set(id, node);
     }
     return node;
