@@ -334,8 +334,13 @@ async function launch(opts: DevNeo4jOptions, attempt: number): Promise<DevNeo4j>
   const out = fs.openSync(path.join(home, 'logs', 'console.log'), 'a');
   const written = logsFromHere(home);
 
+  // The JVM's temporary files (Neo4j Browser's unpacked web app, Netty's native library) live in the home, not the
+  // machine's /tmp: a JVM that is killed leaves them where its next start clears them, or where a removed store goes.
+  const tmp = path.join(home, 'tmp');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp);
   const heap = opts.heap ?? '512m';
-  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []),
+  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...JVM_OPTIONS, `-Djava.io.tmpdir=${tmp}`, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []),
     ...(opts.jvmOptions ?? []), '-cp', classpath, ENTRY_POINT,
     `--home-dir=${home}`, `--config-dir=${path.join(home, 'conf')}`];
   const started = Date.now();

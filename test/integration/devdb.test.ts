@@ -55,6 +55,10 @@ describe('bundled Neo4j 5', function () {
     const page = await fetch(devDb().httpUrl + '/browser/');
     expect(page.status).to.equal(200);
     expect(await page.text()).to.match(/<title>Neo4j Browser<\/title>/);
+    // Its web app is unpacked into the store's own temporary directory, not the machine's (where every killed JVM left one).
+    const unpacked = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith(`jetty-127_0_0_1-${new URL(devDb().httpUrl).port}-`));
+    expect(unpacked(os.tmpdir())).to.deep.equal([]);
+    expect(unpacked(path.join(devDb().dir, 'tmp'))).to.have.lengthOf(1);
     expect(devDb().browserUrl).to.equal(`${devDb().httpUrl}/browser/?dbms=${encodeURIComponent(devDb().boltUrl)}&preselectAuthMethod=NO_AUTH`);
   });
 
