@@ -15,6 +15,9 @@ const COLLECTION = fileURLToPath(new URL('../brava/collections/CompleteBrapiTest
 type Item = { name: string; endpoint: string; request: { method: string } };
 
 describe('BRAVA (BrAPI Validator collection)', () => {
+  let reportDir: string | undefined;
+  after(() => reportDir && fs.rmSync(reportDir, { recursive: true, force: true }));
+
   it('passes every test that applies to the calls in /serverinfo', async function () {
     // About 100 s in a whole run on 2 cores beside the other lanes; a run with more beside it passed 120 s.
     this.timeout(300_000);
@@ -24,7 +27,8 @@ describe('BRAVA (BrAPI Validator collection)', () => {
     // Its POST /vendor/orders and POST /vendor/plates make orders ({}: empty ones), removed the same way.
     const ordersBefore = await vendorOrderIds();
     // Asynchronous: the server under test runs in this process and must keep answering.
-    const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brava-')), 'report.json');
+    reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brava-'));
+    const reportFile = path.join(reportDir, 'report.json');
     const run = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [RUNNER, '--base', server().baseUrl, '--token', ADMIN_TOKEN, '--json', reportFile], { cwd: process.cwd() }, (err, stdout, stderr) =>
         resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
