@@ -1,11 +1,12 @@
-// The timing client of bench/http-client.ts: answers each {id, url} message with the time of one GET (http-get.ts).
+// The timing client of bench/http-client.ts: answers each {id, url} message with the time of one GET (http-get.ts),
+// and each {id, url, body, headers} with the time of one POST and its answer's text.
 import { parentPort } from 'node:worker_threads';
-import { timedGet } from './http-get.js';
+import { timedGet, timedPost } from './http-get.js';
 
-parentPort!.on('message', async ({ id, url }: { id: number; url: string }) => {
+parentPort!.on('message', async ({ id, url, body, headers }: { id: number; url: string; body?: string; headers?: Record<string, string> }) => {
   try {
-    const { ms, status, body } = await timedGet(url);
-    parentPort!.postMessage({ id, ms, status, bytes: Buffer.byteLength(body), head: status === 200 ? '' : body.slice(0, 300) });
+    const answer = body === undefined ? await timedGet(url) : await timedPost(url, body, headers);
+    parentPort!.postMessage({ id, ms: answer.ms, status: answer.status, bytes: Buffer.byteLength(answer.body), head: answer.status === 200 ? '' : answer.body.slice(0, 300), ...(body === undefined ? {} : { text: answer.body }) });
   } catch (err) {
     parentPort!.postMessage({ id, error: String(err) });
   }

@@ -12,32 +12,41 @@ export interface TimedGet {
 export interface HttpClient {
   /** Times one GET; a status other than 200 is an error. */
   get(url: string): Promise<TimedGet>;
+  /** Times one POST of a JSON text, with its answer's text; a status other than 200 is an error. */
+  post(url: string, body: string, headers?: Record<string, string>): Promise<TimedGet & { text: string }>;
   close(): Promise<void>;
 }
 
 export function startHttpClient(): HttpClient {
   const worker = tsWorker(new URL('./http-client-worker.ts', import.meta.url));
-  const waiting = new Map<number, { resolve: (r: TimedGet) => void; reject: (e: Error) => void; url: string }>();
+  type Answer = TimedGet & { text: string };
+  const waiting = new Map<number, { resolve: (r: Answer) => void; reject: (e: Error) => void; what: string }>();
   let next = 0;
-  worker.on('message', (m: { id: number; error?: string; ms: number; status: number; bytes: number; head: string }) => {
+  worker.on('message', (m: { id: number; error?: string; ms: number; status: number; bytes: number; head: string; text?: string }) => {
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
-    if (m.error) w.reject(new Error(`GET ${w.url}: ${m.error}`));
-    else if (m.status !== 200) w.reject(new Error(`GET ${w.url} answered ${m.status}: ${m.head}`));
-    else w.resolve({ ms: m.ms, status: m.status, bytes: m.bytes });
+    if (m.error) w.reject(new Error(`${w.what}: ${m.error}`));
+    else if (m.status !== 200) w.reject(new Error(`${w.what} answered ${m.status}: ${m.head}`));
+    else w.resolve({ ms: m.ms, status: m.status, bytes: m.bytes, text: m.text ?? '' });
   });
+  const send = (what: string, message: { url: string; body?: string; headers?: Record<string, string> }) =>
+    new Promise<Answer>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject, what });
+      worker.postMessage({ id, ...message });
+    });
   worker.on('error', (err) => {
     for (const w of waiting.values()) w.reject(err);
     waiting.clear();
   });
   return {
-    get(url) {
-      return new Promise((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { resolve, reject, url });
-        worker.postMessage({ id, url });
-      });
+    async get(url) {
+      const { ms, status, bytes } = await send(`GET ${url}`, { url });
+      return { ms, status, bytes };
+    },
+    post(url, body, headers) {
+      return send(`POST ${url}`, { url, body, headers });
     },
     async close() {
       await worker.terminate();
