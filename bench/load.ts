@@ -46,9 +46,9 @@ function result(nodes: PedigreeNode[], times: number[], trips: number, ledger: L
 /**
  * POSTs the nodes in batches, as a client would (`onAnswer` sees each answer, for a checksum). The upload creates
  * every germplasm (each node is named). A client cannot refresh the index statistics, so none is asked for: whatever
- * the service does about them is measured. The client is a thread of its own (http-client.ts), and each body is
- * written before its POST is timed, as the raw load makes its rows before its transaction: until 2026-11-29 the
- * client shared the service's event loop, and its JSON.stringify, sending and reading were charged to the service.
+ * the service does about them is measured. The client is a thread of its own (http-client.ts), so its work is not
+ * charged to the service's event loop, and each body is written before its POST is timed, as the raw load makes its
+ * rows before its transaction.
  */
 export async function serviceLoad(running: RunningServer, nodes: PedigreeNode[], batchSize: number, ledger: Ledger, log: (s: string) => void, onAnswer?: (batch: number, text: string) => void): Promise<LoadResult> {
   const times: number[] = [];
