@@ -10,6 +10,7 @@ import { connectGraph } from '../../src/graph/connect.js';
 import type { Graph } from '../../src/graph/port.js';
 import { importVcf } from '../../src/modules/genotyping/io/importVcf.js';
 import { cli } from '../support/cli.js';
+import { genotypingStudy, removeGenotypingStudy } from '../support/genotyping.js';
 import { random, simulate, type PedigreeNode } from '../support/genotype-simulation.js';
 import { api, testDatabase } from '../support/server.js';
 
@@ -24,9 +25,13 @@ describe('pedigree check extension (simulated genotypes, injected errors)', func
   let dir: string;
   const swaps = new Map<string, { replaced: string; truth: string }>();
   let nodes: PedigreeNode[];
+  // The import goes into a study of the test's own, so that its samples and reference set go with it: the demo's
+  // studies would keep samples named as germplasm, which a later VCF import matches before germplasm names.
+  let study: string;
 
   before(async () => {
     graph = connectGraph({ ...testDatabase(), timeoutMs: 120_000 });
+    study = await genotypingStudy('pedigree check');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pedigree-check-'));
     nodes = await graph.read<PedigreeNode & Record<string, unknown>>(
       'MATCH (g:Germplasm {commonCropName: $crop}) RETURN g.germplasmDbId AS germplasmDbId, g.germplasmName AS germplasmName, ' +
@@ -70,11 +75,12 @@ describe('pedigree check extension (simulated genotypes, injected errors)', func
     const sim = simulate(nodes, { markers: 800, seed: SEED, selfings: 5, errorRate: 0.01, missingRate: 0.05, swaps });
     const file = path.join(dir, 'simulated.vcf');
     fs.writeFileSync(file, sim.vcf(genotyped));
-    const report = await importVcf(graph, file, { crop: 'Soybean', studyDbId: 'study-stoneville-2023', variantSetDbId: 'vs-simulated', batchSize: 200 });
+    const report = await importVcf(graph, file, { crop: 'Soybean', studyDbId: study, variantSetDbId: 'vs-simulated', batchSize: 200 });
     expect(report.rejected).to.deep.equal([]);
     expect(report.matched).to.have.length(columns.size);
   });
   after(async () => {
+    await removeGenotypingStudy(study);
     await graph.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -121,6 +127,11 @@ describe('pedigree check extension (simulated genotypes, injected errors)', func
 
 describe('genomic relationship: VanRaden\'s G on a hand-worked genotype matrix', function () {
   this.timeout(180_000);
+  let study: string;
+  before(async () => {
+    study = await genotypingStudy('genomic relationship by hand');
+  });
+  after(() => removeGenotypingStudy(study));
 
   it('gives every entry of G worked out by hand', async () => {
     // VanRaden (2008, J Dairy Sci 91:4414-4423), first method: G = ZZ' / (2 sum_i p_i (1 - p_i)), Z = X - 2p, p_i
@@ -152,7 +163,7 @@ describe('genomic relationship: VanRaden\'s G on a hand-worked genotype matrix',
         '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tEssex\tLee\tForrest\tWilliams 82',
         ...X.map((row, i) => ['Gm09', 100 * (i + 1), '.', 'A', 'G', '.', 'PASS', '.', 'GT', ...row.split(' ').map((x) => GT[x])].join('\t')),
       ].join('\n') + '\n');
-      const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', 'study-urbana-2023', '--variant-set-id', 'vs-grm-hand'], undefined, dir);
+      const run = await cli('import-vcf', [file, '--crop', 'Soybean', '--study', study, '--variant-set-id', 'vs-grm-hand'], undefined, dir);
       expect(run.code, run.stderr + run.stdout).to.equal(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
