@@ -1,15 +1,14 @@
-// `npm test` and `npm run test:fast`: the mocha suite spread over lanes, each a mocha process of its own with its own
-// throwaway Neo4j and service (test/setup.ts's root hooks run once per lane). Most of a test file's time is spent
-// waiting on Neo4j, a child process or a browser. Two database lanes are the default: with the lane beside the demo
-// load (test/support/lanes.ts) they keep 2 cores as busy as three did, and each lane's Neo4j compiles every statement
-// its files send anew, most of its CPU (docs/testing.md). Files are dealt to lanes by their last known duration
-// (test/durations.json), longest first, so the lanes end together. Each lane's output is streamed with its number in
-// front; the summary at the end (counts, failures, the slowest files) is printed once for the whole run, in the shape
-// .ci/run reads.
+// `npm test` and `npm run test:fast`: the mocha suite spread over lanes, each a process of its own with its own
+// throwaway Neo4j and service (test/support/lane-runner.ts). Most of a test file's time is spent waiting on Neo4j, a
+// child process or a browser. Two database lanes are the default: with the lane beside the demo load
+// (test/support/lanes.ts) they keep 2 cores as busy as three did, and each lane's Neo4j compiles every statement its
+// files send anew, most of its CPU (docs/testing.md). Each lane takes the next file in the suite's order whenever it
+// is free, so the lanes end together. Each lane's output is streamed with its number in front; the summary at the end
+// (counts, failures, the slowest files) is printed once for the whole run, in the shape .ci/run reads.
 //
-//   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--record] [--typecheck] [file ...]
+//   tsx scripts/test.ts [--config .mocharc.json] [--lanes N] [--typecheck] [file ...]
 //
-// --lanes (or TEST_LANES) defaults to 2; 1 runs one plain mocha. --record rewrites test/durations.json from this run.
+// --lanes (or TEST_LANES) defaults to 2; 1 runs one lane.
 // --typecheck runs tsc --noEmit beside the tests (npm test does), and the run fails with it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,47 +17,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildClassArchive } from '../src/devdb/build-class-archive.js';
 import { buildDemoStore, DEMO_COUNTS_ENV, DEMO_STORE_ENV, demoStoreDir } from '../test/support/demo-store.js';
-import { NO_LANE_SERVER_ENV, OWN_DATABASE_FILES } from '../test/support/lanes.js';
+import type { LaneOptions, LaneTimings } from '../test/support/lane-runner.js';
+import { isUnitFile, needsNoLaneServer, NO_LANE_SERVER_ENV } from '../test/support/lanes.js';
 import { treeCpuSeconds } from '../test/support/process-cpu.js';
+import { SHOWN, slowestFiles } from '../test/support/timing-reporter.js';
 import { testServerConfig } from '../test/support/server.js';
 
 const require = createRequire(import.meta.url);
-const DURATIONS = 'test/durations.json';
-/** A file the durations do not know yet is dealt as if it took this long (most integration files take a few seconds). */
-const UNKNOWN_S = 5;
+/** How long a lane may take to end after its summary (TEST_LANE_EXIT_S; its Neo4j is stopped before the summary). */
+const LANE_EXIT_S = Number(process.env.TEST_LANE_EXIT_S ?? 60);
 
+/** What the lanes take from a mocha config (its `require` and `reporter` serve a plain mocha: the lanes do both). */
 interface MochaConfig {
   spec: string[];
   ignore?: string[];
   'node-option'?: string[];
-  require?: string[];
-  reporter?: string;
   timeout?: number;
 }
 
-/** What one lane's reporter wrote (test/support/timing-reporter.ts, TEST_TIMINGS_OUT). */
-interface LaneTimings {
-  passes: number;
-  failures: number;
-  pending: number;
-  seconds: number;
-  rootHooksSeconds: number;
-  files: Record<string, number>;
-  /** CPU seconds of the lane's process tree (Linux only): in all, in the root hooks, per file. */
-  cpuSeconds?: number;
-  rootHooksCpuSeconds?: number;
-  cpuFiles?: Record<string, number>;
-}
-
 function parseArgs(argv: string[]) {
-  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 2), record: false, typecheck: false, files: [] as string[] };
+  const opts = { config: '.mocharc.json', lanes: Number(process.env.TEST_LANES ?? 2), typecheck: false, files: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--config') opts.config = argv[++i];
     else if (arg === '--lanes') opts.lanes = Number(argv[++i]);
-    else if (arg === '--record') opts.record = true;
     else if (arg === '--typecheck') opts.typecheck = true;
-    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (scripts/test.ts takes --config, --lanes, --record, --typecheck and files)`);
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (scripts/test.ts takes --config, --lanes, --typecheck and files)`);
     else opts.files.push(arg);
   }
   if (!Number.isInteger(opts.lanes) || opts.lanes < 1) throw new Error(`--lanes (TEST_LANES) must be a whole number of at least 1, got ${opts.lanes}`);
@@ -82,34 +66,44 @@ function expand(pattern: string): string[] {
   return found.sort();
 }
 
-/** Longest first onto the lane that ends soonest (LPT scheduling), each lane already paying for its own root hooks. */
-function deal(files: string[], lanes: number, known: Record<string, number>): string[][] {
-  const weight = (f: string) => known[f] ?? UNKNOWN_S;
-  const out = Array.from({ length: lanes }, () => ({ files: [] as string[], s: 0 }));
-  for (const f of [...files].sort((a, b) => weight(b) - weight(a))) {
-    const lane = out.reduce((min, l) => (l.s < min.s ? l : min));
-    lane.files.push(f);
-    lane.s += weight(f);
+/**
+ * The files not yet handed out: each lane takes the next when it is free (test/support/lane-runner.ts), and a lane
+ * without a Neo4j of its own takes only files that need none. In alphabetical order, as mocha would run them: some
+ * files leave records behind that would change the answers of files that sort before them (TEST_CHECK_LEAKS=1 names
+ * them), so a lane runs its files in the order the suite has always passed in. Handed out, and not dealt in advance,
+ * the lanes end within about one file of each other.
+ */
+class Queue {
+  private readonly withServer: string[];
+  private readonly without: string[];
+
+  constructor(files: string[]) {
+    const sorted = [...files].sort();
+    this.withServer = sorted.filter((f) => !needsNoLaneServer(f));
+    this.without = sorted.filter(needsNoLaneServer);
   }
-  // Mocha runs a lane's files in the order given: keep the suite's alphabetical order within a lane.
-  return out.map((l) => l.files.sort()).filter((l) => l.length > 0);
+
+  get serverFiles(): number {
+    return this.withServer.length;
+  }
+
+  take(hasServer: boolean): string | undefined {
+    if (typeErrors) return undefined;
+    return (hasServer ? this.withServer.shift() : undefined) ?? this.without.shift();
+  }
 }
 
-function runLane(index: number, prefixed: boolean, files: string[], config: MochaConfig, timingsFile: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; failures: string }> {
+/** Starts lane `index` (test/support/lane-runner.ts), which takes its files from `queue` one at a time. */
+function runLane(index: number, prefixed: boolean, queue: Queue, config: MochaConfig, timingsOut: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; failures: string }> {
   if (typeErrors) return Promise.resolve({ code: 1, failures: '' });
-  const args = [
-    ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]),
-    ...(config.require ?? []).flatMap((r) => ['--require', r]),
-    ...(config.reporter ? ['--reporter', config.reporter] : []),
-    ...(config.timeout ? ['--timeout', String(config.timeout)] : []),
-    '--no-config',
-    ...files,
-  ];
-  const child = spawn(path.resolve('node_modules/.bin/mocha'), args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const hasServer = !env[NO_LANE_SERVER_ENV];
+  const lane: LaneOptions = { timeout: config.timeout, timingsOut };
+  const child = spawn(process.execPath, [...(config['node-option'] ?? []).map((o) => `--${o}`), path.resolve('test/support/lane-runner.ts')], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     // One lane's summary is the run's summary when there is one lane; with several, the runner prints it once.
-    env: { ...process.env, ...env, TEST_TIMINGS_OUT: timingsFile, ...(prefixed ? { SLOWEST_FILES: '0' } : {}), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    env: { ...process.env, ...env, TEST_LANE: JSON.stringify(lane), ...(prefixed ? { SLOWEST_FILES: '0' } : {}), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
+  child.on('message', () => child.connected && child.send({ file: queue.take(hasServer) }));
   children.add(child);
   const tag = prefixed ? `[${index + 1}] ` : '';
   let failures = '';
@@ -131,7 +125,17 @@ function runLane(index: number, prefixed: boolean, files: string[], config: Moch
   };
   relay(child.stdout!, process.stdout);
   relay(child.stderr!, process.stderr);
+  // A lane disconnects once it has printed its summary. A handle a file left open (a timer, a connection, a Neo4j its
+  // end did not stop) would keep it alive, and the run with it, until CI's limit: it is stopped and the run fails.
+  let hung: NodeJS.Timeout | undefined;
+  child.on('disconnect', () => {
+    hung = setTimeout(() => {
+      console.log(`\nLane ${index + 1} did not end ${LANE_EXIT_S} s after its last file: something a file started is still open. It is stopped, and the run fails.`);
+      child.kill('SIGKILL');
+    }, LANE_EXIT_S * 1000);
+  });
   return new Promise((resolve) => child.on('close', (code, signal) => {
+    clearTimeout(hung);
     children.delete(child);
     resolve({ code: code ?? (signal ? 1 : 0), failures });
   }));
@@ -176,33 +180,29 @@ async function main(): Promise<number> {
   const files = (opts.files.length ? opts.files : config.spec.flatMap(expand)).map((f) => path.normalize(f)).filter((f) => !ignored.has(f));
   if (files.length === 0) throw new Error(`no test files found for ${opts.files.join(' ') || config.spec.join(' ')}`);
   const typechecked = opts.typecheck ? typecheck() : Promise.resolve(true);
-  const known = fs.existsSync(DURATIONS) ? (JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) as Record<string, number>) : {};
   // Every lane starts a bundled Neo4j, and some tests more: made once per JVM and classpath, the class archive
   // (src/devdb/class-archive.ts) takes a third off the CPU of each start.
-  const isUnit = (f: string) => f.startsWith(`test${path.sep}unit${path.sep}`);
-  const ownDatabase = (f: string) => OWN_DATABASE_FILES.includes(f.split(path.sep).join('/'));
-  if (!process.env.TEST_NEO4J_URI && !files.every(isUnit)) await buildClassArchive(console.log);
+  if (!process.env.TEST_NEO4J_URI && !files.every(isUnitFile)) await buildClassArchive(console.log);
+  const queue = new Queue(files);
   // Two lanes or more on the bundled Neo4j: the demo is loaded once, and each lane starts from a copy of it
   // (test/support/demo-store.ts), its JVM a short-lived one, with the lane beside it busy meanwhile. test:fast (two
   // lanes) took 0.91 of the wall time and CPU this way (docs/testing.md); one lane loads the demo itself.
-  const sharedDemo = Math.min(opts.lanes, files.filter((f) => !isUnit(f) && !ownDatabase(f)).length) > 1 && !process.env.TEST_NEO4J_URI;
+  const sharedDemo = Math.min(opts.lanes, queue.serverFiles) > 1 && !process.env.TEST_NEO4J_URI;
   // The load keeps one core busy: the unit tests, which need no database, and the files that start their own
-  // (test/support/lanes.ts) run on the other meanwhile, as a lane of their own without the lanes' Neo4j and service,
-  // and the database lanes share the rest.
-  const besideFiles = sharedDemo ? files.filter((f) => isUnit(f) || ownDatabase(f)) : [];
-  const lanes = deal(files.filter((f) => !besideFiles.includes(f)), Math.min(opts.lanes, files.length - besideFiles.length), known);
+  // (test/support/lanes.ts) run on the other meanwhile, in a lane of its own without a Neo4j and service, and the
+  // database lanes take the rest (and what that lane has not taken yet, once theirs are done).
+  const laneCount = sharedDemo ? Math.min(opts.lanes, queue.serverFiles) : Math.min(opts.lanes, files.length);
+  const beside = sharedDemo && queue.serverFiles < files.length;
+  const prefixed = laneCount > 1 || beside;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brapi-test-lanes-'));
   const timingsFile = (i: number) => path.join(dir, `lane-${i + 1}.json`);
   const demoCountsFile = path.join(dir, 'demo-counts.json');
   const started = performance.now();
   const startCpu = treeCpuSeconds();
-  const besideLane = besideFiles.length
-    ? runLane(lanes.length, true, besideFiles, config, timingsFile(lanes.length), { [NO_LANE_SERVER_ENV]: '1', [DEMO_COUNTS_ENV]: demoCountsFile })
+  const besideLane = beside
+    ? runLane(laneCount, true, queue, config, timingsFile(laneCount), { [NO_LANE_SERVER_ENV]: '1', [DEMO_COUNTS_ENV]: demoCountsFile })
     : undefined;
-  if (besideLane) {
-    const own = besideFiles.filter((f) => !isUnit(f)).length;
-    console.log(`lane ${lanes.length + 1}: the ${besideFiles.length - own} unit test files${own ? ` and ${own} with databases of their own` : ''}, while the demo data loads`);
-  }
+  if (besideLane) console.log(`lane ${laneCount + 1}: the unit tests and the files with databases of their own, while the demo data loads`);
   let demoStore: string | undefined;
   if (sharedDemo) {
     demoStore = demoStoreDir();
@@ -216,14 +216,12 @@ async function main(): Promise<number> {
       throw err;
     }
     const cpu = treeCpuSeconds();
-    console.log(`The demo data loaded once for the ${lanes.length} lanes in ${minutes((performance.now() - loading) / 1000)}` +
+    console.log(`The demo data loaded once for the ${laneCount} lanes in ${minutes((performance.now() - loading) / 1000)}` +
       (cpu !== undefined && startCpu !== undefined ? ` (${Math.round(cpu - startCpu)} CPU-s, the unit tests' included)` : ''));
   }
-  if (lanes.length > 1) {
-    lanes.forEach((l, i) => console.log(`lane ${i + 1}: ${l.length} files, about ${minutes(l.reduce((s, f) => s + (known[f] ?? UNKNOWN_S), 0))} by ${DURATIONS}`));
-  }
+  if (prefixed) console.log(`lanes 1 to ${laneCount}: the ${queue.serverFiles} files that use a lane's Neo4j and service, each taking the next when it is free`);
   const results = await Promise.all([
-    ...lanes.map((l, i) => runLane(i, lanes.length > 1 || !!besideLane, l, config, timingsFile(i))),
+    ...Array.from({ length: laneCount }, (_, i) => runLane(i, prefixed, queue, config, timingsFile(i))),
     ...(besideLane ? [besideLane] : []),
   ]);
   const wall = (performance.now() - started) / 1000;
@@ -236,12 +234,6 @@ async function main(): Promise<number> {
   fs.rmSync(dir, { recursive: true, force: true });
   const failed = results.some((r) => r.code !== 0) || !(await typechecked);
 
-  if (opts.record && !failed) {
-    const merged = { ...known };
-    for (const t of timings) for (const [f, s] of Object.entries(t?.files ?? {})) merged[f] = Math.round(s * 10) / 10;
-    fs.writeFileSync(DURATIONS, JSON.stringify(Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))), null, 2) + '\n');
-    console.log(`\nWrote ${DURATIONS} from this run.`);
-  }
   if (results.length === 1) return failed ? 1 : 0;
 
   // The whole run's summary, unprefixed: the counts (.ci/run sums the "passing" lines it finds), the failures again,
@@ -256,20 +248,16 @@ async function main(): Promise<number> {
     if (r.failures) console.log(`\nLane ${i + 1}'s failures:\n${r.failures.split('\n').slice(1).join('\n')}`);
     if (r.code !== 0 && !timings[i]) console.log(`\nLane ${i + 1} ended with code ${r.code} before its summary (see its [${i + 1}] lines above).`);
   });
-  const perLane = timings.map((t, i) => `lane ${i + 1} ${t ? `${minutes(t.seconds)} (root hooks ${Math.round(t.rootHooksSeconds)} s` +
+  const perLane = timings.map((t, i) => `lane ${i + 1} ${t ? `${minutes(t.seconds)}, ${Object.keys(t.files).length} file${Object.keys(t.files).length === 1 ? '' : 's'} (root hooks ${Math.round(t.rootHooksSeconds)} s` +
     `${t.cpuSeconds !== undefined ? `; ${Math.round(t.cpuSeconds)} CPU-s, ${Math.round(t.rootHooksCpuSeconds ?? 0)} in the root hooks` : ''})` : 'no summary'}`);
-  const all = timings.flatMap((t) => Object.entries(t?.files ?? {})).sort((a, b) => b[1] - a[1]);
   const cpuOf = Object.fromEntries(timings.flatMap((t) => Object.entries(t?.cpuFiles ?? {})));
-  const shown = Number(process.env.SLOWEST_FILES ?? 10);
   // The CPU of this process and everything it started (every lane, and the demo store's load), from test/support/process-cpu.ts.
   const cpuAll = endCpu !== undefined && startCpu !== undefined ? `; CPU ${Math.round(endCpu - startCpu)} s in all` : '';
-  console.log(`\n  Slowest test files (${Math.min(shown, all.length)} of ${all.length}; ${perLane.join(', ')}${cpuAll}):`);
-  for (const [f, s] of all.slice(0, shown)) console.log(`    ${s.toFixed(1).padStart(7)} s  ${f}${cpuOf[f] !== undefined ? `  (${cpuOf[f].toFixed(0)} CPU-s)` : ''}`);
-  console.log('');
+  console.log(slowestFiles(perLane.join(', ') + cpuAll, Object.fromEntries(timings.flatMap((t) => Object.entries(t?.files ?? {}))), cpuOf));
   const byCpu = Object.entries(cpuOf).sort((a, b) => b[1] - a[1]);
-  if (byCpu.length && shown > 0) {
-    console.log(`  Most CPU (${Math.min(shown, byCpu.length)} of ${byCpu.length} files, each with the processes it started and its lane's Neo4j meanwhile):`);
-    for (const [f, c] of byCpu.slice(0, shown)) console.log(`    ${c.toFixed(1).padStart(7)} CPU-s  ${f}`);
+  if (byCpu.length && SHOWN > 0) {
+    console.log(`  Most CPU (${Math.min(SHOWN, byCpu.length)} of ${byCpu.length} files, each with the processes it started and its lane's Neo4j meanwhile):`);
+    for (const [f, c] of byCpu.slice(0, SHOWN)) console.log(`    ${c.toFixed(1).padStart(7)} CPU-s  ${f}`);
     console.log('');
   }
   return failed ? 1 : 0;

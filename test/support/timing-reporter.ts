@@ -1,20 +1,28 @@
-// Mocha's spec reporter, plus the wall time of each test file: at the end of a run it prints the slowest files, so
-// that a file which grows slow is seen before the suite does (.ci/run repeats the list beside its part timings).
-// A file's time runs from its first top-level suite's start to its last one's end, hooks included (a file that
-// starts a Neo4j of its own pays for it here); the root hooks (the suite's Neo4j and service, test/setup.ts) are
-// counted apart. Each file's CPU seconds are measured the same way (its process and every process it started, the
-// lane's Neo4j included: support/process-cpu.ts), since on a shared machine they swing far less than wall times.
-import fs from 'node:fs';
+// Mocha's spec reporter, plus the wall time of each test file, for a plain mocha (scripts/test.ts's lanes time their
+// files themselves: test/support/lane-runner.ts): at the end of a run it prints the slowest files, so that a file
+// which grows slow is seen before the suite does (.ci/run repeats the list beside its part timings). A file's time
+// runs from its first top-level suite's start to its last one's end, hooks included (a file that starts a Neo4j of
+// its own pays for it here); the root hooks (the suite's Neo4j and service, test/setup.ts) are counted apart. Each
+// file's CPU seconds are measured the same way (its process and every process it started, the lane's Neo4j included:
+// support/process-cpu.ts), since on a shared machine they swing far less than wall times.
 import Mocha from 'mocha';
 import { treeCpuSeconds } from './process-cpu.js';
 
 const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_RUN_BEGIN, EVENT_RUN_END } = Mocha.Runner.constants;
 
 /** How many of the slowest files are printed; SLOWEST_FILES=n prints n (0: none). */
-const SHOWN = Number(process.env.SLOWEST_FILES ?? 10);
+export const SHOWN = Number(process.env.SLOWEST_FILES ?? 10);
 
-/** Names the block .ci/run copies into its summary: keep the two in step. */
-export const HEADING = 'Slowest test files';
+/**
+ * The block of the slowest files (seconds per file, and CPU seconds where known) that every run prints at its end;
+ * .ci/run copies it into its summary by its heading, so the two are kept in step here.
+ */
+export function slowestFiles(about: string, seconds: Record<string, number>, cpu: Record<string, number> = {}): string {
+  const files = Object.entries(seconds).sort((a, b) => b[1] - a[1]);
+  const lines = files.slice(0, SHOWN).map(([f, s]) => `    ${s.toFixed(1).padStart(7)} s  ${f}` +
+    (cpu[f] !== undefined ? `  (${cpu[f].toFixed(0)} CPU-s)` : ''));
+  return `\n  Slowest test files (${Math.min(SHOWN, files.length)} of ${files.length}; ${about}):\n${lines.join('\n')}\n`;
+}
 
 export default class TimingReporter extends Mocha.reporters.Spec {
   constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
@@ -34,37 +42,23 @@ export default class TimingReporter extends Mocha.reporters.Spec {
     runner.on(EVENT_SUITE_END, (suite: Mocha.Suite) => {
       const from = started.get(suite);
       if (from === undefined) return;
-      const file = suite.file ?? '(no file)';
-      perFile.set(file, (perFile.get(file) ?? 0) + performance.now() - from.ms);
+      const file = relative(suite.file ?? '(no file)');
+      perFile.set(file, (perFile.get(file) ?? 0) + (performance.now() - from.ms) / 1000);
       const cpu = treeCpuSeconds();
       if (cpu !== undefined && from.cpu !== undefined) cpuPerFile.set(file, (cpuPerFile.get(file) ?? 0) + cpu - from.cpu);
     });
     // Registered after the spec reporter's own end listener, so this prints below its summary.
     runner.once(EVENT_RUN_END, () => {
+      if (SHOWN <= 0 || perFile.size === 0) return;
       const total = (performance.now() - runStarted) / 1000;
-      const files = [...perFile].map(([file, ms]) => ({ file: relative(file), s: ms / 1000 })).sort((a, b) => b.s - a.s);
-      const inFiles = files.reduce((sum, f) => sum + f.s, 0);
+      const inFiles = [...perFile.values()].reduce((sum, s) => sum + s, 0);
       const endCpu = treeCpuSeconds();
       const cpu = endCpu !== undefined && runCpu !== undefined ? endCpu - runCpu : undefined;
       const cpuInFiles = [...cpuPerFile.values()].reduce((sum, c) => sum + c, 0);
-      const cpuFiles = Object.fromEntries([...cpuPerFile].map(([file, c]) => [relative(file), Math.round(c * 10) / 10]));
-      // For the lanes runner (scripts/test.ts), which prints one summary for all its lanes.
-      if (process.env.TEST_TIMINGS_OUT) {
-        const stats = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
-        fs.writeFileSync(process.env.TEST_TIMINGS_OUT, JSON.stringify({
-          passes: stats.passes, failures: stats.failures, pending: stats.pending, seconds: total,
-          rootHooksSeconds: Math.max(0, total - inFiles), files: Object.fromEntries(files.map((f) => [f.file, f.s])),
-          ...(cpu !== undefined ? { cpuSeconds: cpu, rootHooksCpuSeconds: Math.max(0, cpu - cpuInFiles), cpuFiles } : {}),
-        }));
-      }
-      if (SHOWN <= 0 || perFile.size === 0) return;
-      const lines = files.slice(0, SHOWN).map((f) => `    ${f.s.toFixed(1).padStart(7)} s  ${f.file}` +
-        (cpuFiles[f.file] !== undefined ? `  (${cpuFiles[f.file].toFixed(0)} CPU-s)` : ''));
-      const cpuLine = cpu !== undefined
-        ? `; CPU: ${cpu.toFixed(0)} s, ${Math.max(0, cpu - cpuInFiles).toFixed(0)} s of it in the root hooks (this process and all it started)` : '';
-      console.log(`\n  ${HEADING} (${Math.min(SHOWN, files.length)} of ${files.length}; ${inFiles.toFixed(0)} s in test files, ` +
-        `${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks starting and stopping the suite's Neo4j and service${cpuLine}):\n` +
-        `${lines.join('\n')}\n`);
+      console.log(slowestFiles(`${inFiles.toFixed(0)} s in test files, ${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks ` +
+        "starting and stopping the suite's Neo4j and service" +
+        (cpu !== undefined ? `; CPU: ${cpu.toFixed(0)} s, ${Math.max(0, cpu - cpuInFiles).toFixed(0)} s of it in the root hooks (this process and all it started)` : ''),
+      Object.fromEntries(perFile), Object.fromEntries(cpuPerFile)));
     });
   }
 }
