@@ -75,6 +75,7 @@ describe('germplasm (SoyBase demo data)', () => {
     const unknownMethod = await api('POST', '/germplasm', [{ germplasmName: 'x', breedingMethodDbId: 'no-such-method' }]);
     expect(unknownMethod.status).to.equal(400);
     expect(unknownMethod.text).to.contain('no-such-method');
+    await removeRecords([{ label: 'Germplasm', idProp: 'germplasmDbId', id: created.germplasmDbId }]);
   });
   it('answers a create from what it wrote: no statement reads the new germplasm back, and GET shows the same records', async () => {
     const records = [

@@ -2,6 +2,7 @@
 // (issue 33, item 7), so a user who meets one knows what to change. The test server runs with
 // BRAPI_MAX_BODY_BYTES=1 MiB and BRAPI_MAX_PAGE_SIZE=5000 (test/support/server.ts), BRAPI_MAX_ARRAY_ITEMS at its default.
 import { expect } from 'chai';
+import { removeRecords } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
 describe('limits in messages: each 413/400 from a configured limit names it and its variable', () => {
@@ -45,5 +46,6 @@ describe('limits in messages: each 413/400 from a configured limit names it and 
     });
     expect(res.status).to.equal(413);
     expect(await res.text()).to.contain(`${limit} bytes`).and.contain('BRAPI_MAX_BODY_BYTES');
+    await removeRecords([{ label: 'Image', idProp: 'imageDbId', id: image.imageDbId }]);
   });
 });

@@ -3,13 +3,19 @@
 // Rows with no direct mapping, so no test: DM-45 to DM-48 (biological material latitude, longitude, altitude,
 // coordinates uncertainty).
 import { expect } from 'chai';
+import { removeNodes } from '../support/graph.js';
 import { api } from '../support/server.js';
 import { storeAndReadBack } from '../support/miappe.js';
 import { expectAllFields } from '../support/schema.js';
 
+/** The germplasm the tests post, removed at the end. */
+const made: string[] = [];
+
 /** POSTs one germplasm with the given fields and returns it as GET /germplasm/{id} answers. */
 async function roundTrip(fields: Record<string, unknown>) {
-  return (await storeAndReadBack('germplasm', 'germplasmDbId', [{ germplasmName: 'MIAPPE material', commonCropName: 'Soybean', ...fields }])).record;
+  const { id, record } = await storeAndReadBack('germplasm', 'germplasmDbId', [{ germplasmName: 'MIAPPE material', commonCropName: 'Soybean', ...fields }]);
+  made.push(id);
+  return record;
 }
 
 const origin = (coordinates: number[], coordinateUncertainty: string | null = null) => [
@@ -17,6 +23,8 @@ const origin = (coordinates: number[], coordinateUncertainty: string | null = nu
 ];
 
 describe('MIAPPE biological material (germplasm)', () => {
+  after(() => removeNodes('Germplasm', 'germplasmDbId', made));
+
   it('DM-40 Biological material: Germplasm', async () => {
     const record = await roundTrip({ germplasmName: 'DM-40 material' });
     expectAllFields('Germplasm', 'Germplasm', record);

@@ -1,9 +1,15 @@
 import { expect } from 'chai';
-import { count } from '../support/graph.js';
+import { count, removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 
 describe('programs (generic entity path)', () => {
+  // The programs the tests below post, by name, and the lead person one of them makes.
+  after(async () => {
+    await removeNodes('Program', 'programName', ['Created A', 'Created B', 'Typed', 'To update', 'Led']);
+    await removeNodes('Person', 'personDbId', ['person-test-lead']);
+  });
+
   it('lists the demo programs with every schema field, in DbId order', async () => {
     const res = await api('GET', '/programs');
     expect(res.status).to.equal(200);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { entities, searchables } from '../../src/modules/registry.js';
-import { count } from '../support/graph.js';
+import { count, removeNodes } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 import { list } from '../support/list.js';
 import { expectValidResponse } from '../support/schema.js';
@@ -25,6 +25,12 @@ async function withSearchConfig(change: Partial<ReturnType<typeof server>['confi
 }
 
 describe('search', () => {
+  // The trials and germplasm the tests below post, each under a crop of its own.
+  after(async () => {
+    await removeNodes('Trial', 'commonCropName', ['SearchCrop', 'RangeCrop']);
+    await removeNodes('Germplasm', 'commonCropName', { startsWith: 'StableCrop-' });
+  });
+
   describe('every searchable entity', () => {
     for (const entity of entities.filter((e) => searchables.some((s) => s.path === e.path))) {
       it(`/search/${entity.path}: no member finds what GET /${entity.path} lists; a DbId finds that record`, async () => {
