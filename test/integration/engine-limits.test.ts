@@ -13,6 +13,7 @@ import { ensureSchema } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/logger.js';
 import { schemaItems } from '../../src/server.js';
 import { extraNeo4j } from '../support/extra-neo4j.js';
+import { removeRecords } from '../support/graph.js';
 import { api, onBundledNeo4j } from '../support/server.js';
 
 const total = async (p: string) => (await api('GET', `${p}?pageSize=1`)).json.metadata.pagination.totalCount as number;
@@ -35,6 +36,7 @@ describe('engine limits', () => {
       expect(res.status, res.text).to.equal(400);
       expect(res.text).to.contain('programName is too long');
       expect((await api('GET', `/programs/${program.programDbId}`)).json.result.programName).to.equal('Short name');
+      await removeRecords([{ label: 'Program', idProp: 'programDbId', id: program.programDbId }]);
     });
 
     it('POST /pedigree: 400, and neither the node nor its parent link is written', async () => {

@@ -1,6 +1,7 @@
 // The name-suggestion extension on the demo data (SoyBase and the barley collection): found by words of names,
 // synonyms, accession numbers and DbIds whatever the case, ranked exact, then prefix, then word matches.
 import { expect } from 'chai';
+import { removeRecords } from '../support/graph.js';
 import { api, createRecords } from '../support/server.js';
 
 const PATH = '/extensions/germplasm-suggestions';
@@ -89,6 +90,7 @@ describe('germplasm name suggestions (extension)', () => {
     expect((await suggest('text=zyxw')).data.map((s) => s.germplasmDbId)).to.deep.equal([g.germplasmDbId]);
     const bySynonym = await suggest('text=qq-alias');
     expect(bySynonym.data.map((s) => [s.germplasmDbId, s.matchedSynonym])).to.deep.equal([[g.germplasmDbId, 'QQ-Alias 7']]);
+    await removeRecords([{ label: 'Germplasm', idProp: 'germplasmDbId', id: g.germplasmDbId }]);
   });
 
   it('answers a few dozen by default and pages; nothing to look for is an empty list', async () => {

@@ -9,6 +9,7 @@ import { connectGraph } from '../../src/graph/connect.js';
 import { cypher } from '../../src/graph/cypher-files.js';
 import type { Graph } from '../../src/graph/port.js';
 import { createLogger } from '../../src/logger.js';
+import { removeRecords } from '../support/graph.js';
 import { ADMIN_TOKEN, api, server, testDatabase } from '../support/server.js';
 
 describe('two service instances on one database', function () {
@@ -58,6 +59,7 @@ describe('two service instances on one database', function () {
     const res = await viaReplica(`/programs/${encodeURIComponent(id)}`);
     expect(res.status).to.equal(200);
     expect(res.json.result.programName).to.equal('Replica test program');
+    await removeRecords([{ label: 'Program', idProp: 'programDbId', id }]);
   });
 
   it('reads a saved search from the other instance on the primary: the snapshot and its records', async () => {
