@@ -162,7 +162,7 @@ function typecheck(): Promise<boolean> {
 const children = new Set<ReturnType<typeof spawn>>();
 /** Set when the type check failed: lanes not started yet are not. */
 let typeErrors = false;
-// A stopped run stops its lanes the way Ctrl-C stops mocha, so their root hooks still stop each lane's Neo4j.
+// A stopped run stops its lanes as Ctrl-C would, and each lane's Neo4j ends with it (its watchdog: src/devdb/launcher.ts).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     for (const child of children) child.kill('SIGINT');

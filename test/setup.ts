@@ -2,7 +2,7 @@
 // file that needs them. A run of unit tests alone (test/unit) starts nothing: they need no database, and starting one
 // costs about 20 s. scripts/test.ts's lanes do the same per lane (test/support/lane-runner.ts).
 import { endLane, startLane } from './support/lane-hooks.js';
-import { isUnitFile, NO_LANE_SERVER_ENV } from './support/lanes.js';
+import { isUnitFile } from './support/lanes.js';
 
 /** Whether any loaded test file lies outside test/unit (a test without a file counts as needing the database). */
 function needsDatabase(root: Mocha.Suite): boolean {
@@ -16,7 +16,6 @@ export const mochaHooks = {
     this.timeout(600_000);
     const root = this.test?.parent;
     if (root && !needsDatabase(root)) return;
-    if (process.env[NO_LANE_SERVER_ENV]) return;
     await startLane();
   },
   async afterAll(this: Mocha.Context) {

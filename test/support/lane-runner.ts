@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import Mocha from 'mocha';
 import { isUnitFile, NO_LANE_SERVER_ENV } from './lanes.js';
 import { treeCpuSeconds } from './process-cpu.js';
-import { SHOWN, slowestFiles } from './timing-reporter.js';
+import { SHOWN, slowestOfRun } from './timing-reporter.js';
 
 // Mocha loads the test files as CommonJS modules (through tsx's require hook): the lane's server must be the module
 // instance they see, not this ES module's own copy, so the hooks are loaded the same way.
@@ -99,8 +99,8 @@ for (let file = await nextFile(); file; file = await nextFile()) {
       await startLane();
       serverUp = true;
     } catch (err) {
-      // Its files fail as mocha's "before all" hook would have failed them, and the other lanes take the rest.
-      laneFailure('the lane', "starting the lane's Neo4j and service", err);
+      // The run fails with the file this lane took unrun; the other lanes take the rest.
+      laneFailure(file, "starting the lane's Neo4j and service before it", err);
       failedToStart = true;
     }
   }
@@ -149,10 +149,6 @@ const timings: LaneTimings = {
 fs.writeFileSync(options.timingsOut, JSON.stringify(timings));
 // Mocha's own summary (counts, then each failure in full), once for the lane's files.
 Mocha.reporters.Base.prototype.epilogue.call({ stats: { ...stats, duration: Math.round(total * 1000) }, failures: failed } as unknown as Mocha.reporters.Base);
-if (SHOWN > 0 && inFiles > 0) {
-  console.log(slowestFiles(`${inFiles.toFixed(0)} s in test files, ${timings.rootHooksSeconds.toFixed(0)} s starting and stopping the lane's Neo4j and service` +
-    (cpu !== undefined ? `; CPU: ${cpu.toFixed(0)} s, ${timings.rootHooksCpuSeconds!.toFixed(0)} s of it outside the files (this process and all it started)` : ''),
-  seconds, cpuSeconds));
-}
+if (SHOWN > 0 && inFiles > 0) console.log(slowestOfRun(total, cpu, seconds, cpuSeconds));
 process.exitCode = failed.length ? 1 : 0;
 process.disconnect();

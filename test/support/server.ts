@@ -1,7 +1,8 @@
-// One Neo4j 5 and one service for the whole suite, started by the root hooks in test/setup.ts with the demo data
-// loaded, and always stopped at the end. The database is the bundled one in a fresh throwaway directory, or the
-// server TEST_NEO4J_URI names (TEST_NEO4J_USER, TEST_NEO4J_PASSWORD): that one must be empty, or
-// TEST_NEO4J_ALLOW_WIPE=true must say the suite may empty it, so a curator's data is never wiped by accident.
+// One Neo4j 5 and one service for each lane of the suite (or a plain mocha), started before its first database file
+// with the demo data loaded (test/support/lane-hooks.ts), and always stopped at its end. The database is the bundled
+// one in a fresh throwaway directory, or the server TEST_NEO4J_URI names (TEST_NEO4J_USER, TEST_NEO4J_PASSWORD): that
+// one must be empty, or TEST_NEO4J_ALLOW_WIPE=true must say the suite may empty it, so a curator's data is never wiped
+// by accident.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,7 +135,7 @@ export function server(): RunningServer {
   if (!running) {
     throw new Error(process.env[NO_LANE_SERVER_ENV]
       ? 'This lane runs without the test server (test/support/lanes.ts): a file that uses it does not belong in OWN_DATABASE_FILES.'
-      : 'The test server is not running (root hooks in test/setup.ts start it).');
+      : 'The test server is not running (a lane starts it before its first database file: test/support/lane-hooks.ts).');
   }
   return running;
 }

@@ -24,6 +24,19 @@ export function slowestFiles(about: string, seconds: Record<string, number>, cpu
   return `\n  Slowest test files (${Math.min(SHOWN, files.length)} of ${files.length}; ${about}):\n${lines.join('\n')}\n`;
 }
 
+/**
+ * The block for one process's run of `total` seconds (`cpu` CPU-s where known): the files' share of it, the rest spent
+ * starting and stopping the suite's Neo4j and service (a plain mocha's root hooks, a lane's start and end).
+ */
+export function slowestOfRun(total: number, cpu: number | undefined, seconds: Record<string, number>, cpuSeconds: Record<string, number>): string {
+  const sum = (values: Record<string, number>) => Object.values(values).reduce((s, v) => s + v, 0);
+  const inFiles = sum(seconds);
+  return slowestFiles(`${inFiles.toFixed(0)} s in test files, ${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks ` +
+    "starting and stopping the suite's Neo4j and service" +
+    (cpu !== undefined ? `; CPU: ${cpu.toFixed(0)} s, ${Math.max(0, cpu - sum(cpuSeconds)).toFixed(0)} s of it in the root hooks (this process and all it started)` : ''),
+  seconds, cpuSeconds);
+}
+
 export default class TimingReporter extends Mocha.reporters.Spec {
   constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
     super(runner, options);
@@ -50,15 +63,9 @@ export default class TimingReporter extends Mocha.reporters.Spec {
     // Registered after the spec reporter's own end listener, so this prints below its summary.
     runner.once(EVENT_RUN_END, () => {
       if (SHOWN <= 0 || perFile.size === 0) return;
-      const total = (performance.now() - runStarted) / 1000;
-      const inFiles = [...perFile.values()].reduce((sum, s) => sum + s, 0);
       const endCpu = treeCpuSeconds();
       const cpu = endCpu !== undefined && runCpu !== undefined ? endCpu - runCpu : undefined;
-      const cpuInFiles = [...cpuPerFile.values()].reduce((sum, c) => sum + c, 0);
-      console.log(slowestFiles(`${inFiles.toFixed(0)} s in test files, ${Math.max(0, total - inFiles).toFixed(0)} s in the root hooks ` +
-        "starting and stopping the suite's Neo4j and service" +
-        (cpu !== undefined ? `; CPU: ${cpu.toFixed(0)} s, ${Math.max(0, cpu - cpuInFiles).toFixed(0)} s of it in the root hooks (this process and all it started)` : ''),
-      Object.fromEntries(perFile), Object.fromEntries(cpuPerFile)));
+      console.log(slowestOfRun((performance.now() - runStarted) / 1000, cpu, Object.fromEntries(perFile), Object.fromEntries(cpuPerFile)));
     });
   }
 }
