@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, simulatePedigree, type PlotRecord } from '../support/breeding-records.js';
 import { genotypingStudy as makeGenotypingStudy, importOwnVcf, importVcfInto, removeGenotypingStudy } from '../support/genotyping.js';
 import { removeBreedingRecords } from '../support/graph.js';
-import { numpyOrSkip, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/python-references.js';
 import { runIds } from '../support/run-ids.js';
 import { expectServedResponse } from '../support/schema.js';
 import { api, postResult as post, resultOf as ok, server } from '../support/server.js';

@@ -16,7 +16,7 @@ import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { phenotypeRandom, postFit, postRecords, postStudies, postVariable, simulatePedigree, type PlotRecord } from '../support/breeding-records.js';
 import { ADMIN_TOKEN, api, postResult as post, resultOf as ok, server } from '../support/server.js';
-import { numpyOrSkip, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/python-references.js';
 import { expectServedResponse } from '../support/schema.js';
 import { removeBreedingRecords } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';

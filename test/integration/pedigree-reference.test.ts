@@ -1,6 +1,6 @@
 // The relationship and kinship extensions on the SoyBase pedigree against an outside implementation: sgkit, a
 // population-genetics library from PyPI (its pedigree module: kinship and inbreeding, diploid and Hamilton-Kerr
-// methods), run by test/support/pedigree_reference.py in a virtualenv under .tmp/ that this test makes on first use.
+// methods), run by test/support/pedigree_reference.py in a virtualenv under .tmp/ (test/support/python-references.ts).
 // The script also builds A-inverse by Henderson's rules with Quaas's inbreeding correction from the parent list and
 // sgkit's F.
 //
@@ -10,41 +10,15 @@
 // (merged with its source here; no such rule in a diploid pedigree), POPULATION (1/k per parent) and parent sets that
 // fit no rule are left out, with all their descendants.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
-import { withFileLock } from '../support/file-lock.js';
+import { sgkitPython } from '../support/python-references.js';
 import { api, server } from '../support/server.js';
 
 const run = promisify(execFile);
-const VENV = path.resolve('.tmp/pedigree-reference');
-const PYTHON = path.join(VENV, 'bin', 'python');
 const SCRIPT = path.resolve('test/support/pedigree_reference.py');
-/** Pinned: the expected values come from this release. */
-const SGKIT = 'sgkit==0.10.0';
-
-/** The virtualenv with sgkit, made once (a fresh machine downloads it from PyPI: a minute or two). */
-async function ensureVenv(): Promise<void> {
-  // Another test lane (scripts/test.ts) could be making it at the same moment.
-  await withFileLock(VENV, makeVenv);
-}
-
-async function makeVenv(): Promise<void> {
-  try {
-    await run(PYTHON, ['-c', 'import sgkit'], { timeout: 120_000 });
-    return;
-  } catch {
-    // Not there yet (or broken): make it.
-  }
-  try {
-    await run('python3', ['-m', 'venv', '--clear', VENV], { timeout: 120_000 });
-    await run(path.join(VENV, 'bin', 'pip'), ['install', '-q', SGKIT], { timeout: 900_000, maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    throw new Error(`could not install ${SGKIT} into ${VENV} (needs python3 with venv and PyPI): ${(e as Error).message}`);
-  }
-}
 
 interface Stored {
   germplasmDbId: string;
@@ -72,7 +46,8 @@ describe('pedigree statistics of SoyBase against sgkit (outside implementation)'
   let sample: string[];
 
   before(async () => {
-    await ensureVenv();
+    const sgkit = await sgkitPython();
+    if (!sgkit.python) throw new Error(sgkit.reason);
     const stored = await server().graph.read<Stored & Record<string, unknown>>(
       'MATCH (g:Germplasm {commonCropName: $crop}) RETURN g.germplasmDbId AS germplasmDbId, ' +
       '[(g)-[r:PARENT]->(p:Germplasm) | {germplasmDbId: p.germplasmDbId, parentType: r.parentType}] AS parents ORDER BY germplasmDbId',
@@ -103,7 +78,7 @@ describe('pedigree statistics of SoyBase against sgkit (outside implementation)'
     const withParents = compared.filter((c) => c.parents[0] !== '.' || c.parents[1] !== '.').map((c) => c.id).sort();
     sample = Array.from({ length: 60 }, (_, i) => withParents[Math.floor((i * withParents.length) / 60)]);
     const input = compared.map((c) => `${c.id}\t${c.parents[0]}\t${c.parents[1]}\n`).join('');
-    const child = run(PYTHON, [SCRIPT, ...sample], { timeout: 600_000, maxBuffer: 512 * 1024 * 1024 });
+    const child = run(sgkit.python, [SCRIPT, ...sample], { timeout: 600_000, maxBuffer: 512 * 1024 * 1024 });
     child.child.stdin!.end(input);
     reference = JSON.parse((await child).stdout);
   });

@@ -8,7 +8,7 @@ import { analyse, Factor } from '../../src/modules/extensions/breeding-values/ld
 import { assemble, exactTrace, type Equations } from '../../src/modules/extensions/breeding-values/mme.js';
 import { decompose, inverseTriplets, type Triplets } from '../../src/modules/extensions/relationship/inverse.js';
 import { phenotypeRandom } from '../support/breeding-records.js';
-import { numpyOrSkip, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/python-references.js';
 
 type Row = [string, string | null, string | null];
 const A = 30;

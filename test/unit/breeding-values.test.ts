@@ -11,7 +11,7 @@ import { buildDesign } from '../../src/modules/extensions/breeding-values/design
 import { assemble } from '../../src/modules/extensions/breeding-values/mme.js';
 import { reml } from '../../src/modules/extensions/breeding-values/reml.js';
 import { decompose, inverseTriplets } from '../../src/modules/extensions/relationship/inverse.js';
-import { numpyOrSkip, runPython } from '../support/numpy.js';
+import { numpyOrSkip, runPython } from '../support/python-references.js';
 
 type Row = [string, string | null, string | null];
 const pedigreeOf = (rows: Row[]) => rows.map(([g, sire, dam]) => ({
