@@ -18,9 +18,9 @@ import path from 'node:path';
 import { buildClassArchive } from '../src/devdb/build-class-archive.js';
 import { buildDemoStore, DEMO_COUNTS_ENV, DEMO_STORE_ENV, demoStoreDir } from '../test/support/demo-store.js';
 import type { LaneOptions, LaneTimings } from '../test/support/lane-runner.js';
-import { isUnitFile, needsNoLaneServer, NO_LANE_SERVER_ENV, usesPythonReferences } from '../test/support/lanes.js';
+import { isUnitFile, needsNoLaneServer, NO_LANE_SERVER_ENV } from '../test/support/lanes.js';
 import { treeCpuSeconds } from '../test/support/process-cpu.js';
-import { installPythonReferences } from '../test/support/python-references.js';
+import { installPythonReferences, referencesOf } from '../test/support/python-references.js';
 import { SHOWN, slowestFiles } from '../test/support/timing-reporter.js';
 import { testServerConfig } from '../test/support/server.js';
 
@@ -184,7 +184,7 @@ async function main(): Promise<number> {
   // On a first run the PyPI references are installed now, and not by the first file that needs them, which would hold
   // its lane meanwhile (CI makes them before the tests). A file that needs one waits on its lock; one that cannot be
   // made is reported by the files that need it.
-  const references = files.some(usesPythonReferences) ? installPythonReferences(console.log) : Promise.resolve(true);
+  const references = installPythonReferences(console.log, [...new Set(files.flatMap((f) => referencesOf(fs.readFileSync(f, 'utf8'))))]);
   // Every lane starts a bundled Neo4j, and some tests more: made once per JVM and classpath, the class archive
   // (src/devdb/class-archive.ts) takes a third off the CPU of each start.
   if (!process.env.TEST_NEO4J_URI && !files.every(isUnitFile)) await buildClassArchive(console.log);

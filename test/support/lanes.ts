@@ -1,7 +1,6 @@
 // Which test files use which lane of scripts/test.ts. The lane beside the shared demo load takes the unit tests and
 // the files that start every database and service they use themselves: it starts no Neo4j or service of its own, so
 // it can begin while the demo store loads, when one core is otherwise idle (docs/testing.md).
-import fs from 'node:fs';
 import path from 'node:path';
 
 /** Integration files that never use the lane's Neo4j or service: the shared extra Neo4j and their own services. */
@@ -18,11 +17,6 @@ export function isUnitFile(file: string): boolean {
 /** A file the lane beside the demo load can take: a unit test, or one of OWN_DATABASE_FILES. */
 export function needsNoLaneServer(file: string): boolean {
   return isUnitFile(file) || OWN_DATABASE_FILES.includes(toPosix(file));
-}
-
-/** A file that compares against a PyPI library (test/support/python-references.ts): the runner installs them first. */
-export function usesPythonReferences(file: string): boolean {
-  return fs.readFileSync(file, 'utf8').includes('/support/python-references.js');
 }
 
 /** The file's path from the repository's root, with forward slashes. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { withFileLock } from './file-lock.js';
 
 interface Reference {
+  name: ReferenceName;
   /** The virtualenv, under .tmp/. */
   venv: string;
   /** What pip installs (pinned: the expected values come from this release). */
@@ -17,8 +18,10 @@ interface Reference {
   check: string;
 }
 
-const NUMPY: Reference = { venv: '.tmp/numpy', requirement: 'numpy==2.1.3', check: 'import numpy; assert numpy.__version__ == "2.1.3"' };
-const SGKIT: Reference = { venv: '.tmp/pedigree-reference', requirement: 'sgkit==0.10.0', check: 'import sgkit; assert sgkit.__version__ == "0.10.0"' };
+const NUMPY: Reference = { name: 'numpy', venv: '.tmp/numpy', requirement: 'numpy==2.1.3', check: 'import numpy; assert numpy.__version__ == "2.1.3"' };
+const SGKIT: Reference = { name: 'sgkit', venv: '.tmp/pedigree-reference', requirement: 'sgkit==0.10.0', check: 'import sgkit; assert sgkit.__version__ == "0.10.0"' };
+
+export type ReferenceName = 'numpy' | 'sgkit';
 
 /** A python with the library, or null and why not (no python3 with venv, or PyPI out of reach). */
 export interface Python {
@@ -57,10 +60,15 @@ function ensure(ref: Reference): Promise<Python> {
 export const numpyPython = (): Promise<Python> => ensure(NUMPY);
 export const sgkitPython = (): Promise<Python> => ensure(SGKIT);
 
-/** Makes every reference's virtualenv that is missing, one after the other; says what it made or could not make. */
-export async function installPythonReferences(log: (line: string) => void): Promise<boolean> {
+/** The references whose functions a test file calls (the runner installs those before the files need them). */
+export function referencesOf(source: string): ReferenceName[] {
+  return [NUMPY, SGKIT].filter((ref) => new RegExp(`\\b${ref.name}(Python|OrSkip)\\(`).test(source)).map((ref) => ref.name);
+}
+
+/** Makes each named reference's virtualenv that is missing, one after the other; says what it made or could not make. */
+export async function installPythonReferences(log: (line: string) => void, names: ReferenceName[] = [NUMPY.name, SGKIT.name]): Promise<boolean> {
   let ok = true;
-  for (const ref of [NUMPY, SGKIT]) {
+  for (const ref of [NUMPY, SGKIT].filter((r) => names.includes(r.name))) {
     const started = performance.now();
     const made = await ensure(ref);
     if (made.installed) log(`Installed ${ref.requirement} into ${ref.venv} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

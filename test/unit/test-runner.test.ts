@@ -1,10 +1,11 @@
 // scripts/test.ts itself, on files that need no database (test/unit/fixtures/lanes*): the lanes take files as they
 // free up, a failing test and a file that does not load are both counted and listed in the run's summary, every file
-// runs once, and a lane that a file keeps alive is stopped.
+// runs once, a lane that a file keeps alive is stopped, and the PyPI references the files call are installed first.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { referencesOf } from '../support/python-references.js';
 
 const FIXTURES = 'test/unit/fixtures/lanes';
 
@@ -46,5 +47,13 @@ describe('the test runner (scripts/test.ts)', function () {
     expect(open.code, open.out).to.equal(1);
     expect(open.out).to.include('1 passing').and.include('did not end 2 s after its last file');
     expect(performance.now() - started).to.be.below(60_000);
+  });
+
+  it('installs first the PyPI references that the files it runs call, and only those', () => {
+    const of = (file: string) => referencesOf(fs.readFileSync(file, 'utf8'));
+    expect(of('test/integration/pedigree-reference.test.ts')).to.deep.equal(['sgkit']);
+    expect(of('test/integration/breeding-values-genomic.test.ts')).to.deep.equal(['numpy']);
+    expect(of('test/unit/breeding-values-ldl.test.ts')).to.deep.equal(['numpy']);
+    expect(of('test/integration/germplasm.test.ts')).to.deep.equal([]);
   });
 });
