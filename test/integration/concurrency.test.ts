@@ -2,11 +2,13 @@
 // set up so that it would succeed without them (each writer alone sees a valid graph), and checked on the graph.
 import { expect } from 'chai';
 import { api, server } from '../support/server.js';
+import { removeNodes, removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id, ref } = runIds('cc-');
 
 describe('concurrent writers', function () {
+  after(() => removeRun(run));
   this.timeout(120_000);
 
   it('two uploads that close a cycle through four germplasm together: one is refused, and no cycle is stored', async () => {
@@ -133,5 +135,6 @@ describe('concurrent writers', function () {
     }
     expect(accepted).to.equal(3);
     expect((await api('GET', `/seedlots/${lot.seedLotDbId}`)).json.result.amount).to.equal(1);
+    await removeNodes('SeedLot', 'seedLotDbId', [lot.seedLotDbId], [{ type: 'FROM_LOT', dir: 'in' }]);
   });
 });

@@ -2,12 +2,14 @@
 // and from the reciprocal, a selfing pair on a pedigree of the test's own, pairs never crossed, and bad requests.
 import { expect } from 'chai';
 import { api } from '../support/server.js';
+import { removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const PATH = '/extensions/duplicate-crosses';
 const { run, id } = runIds('dup-');
 
 describe('duplicate-cross look-up extension', () => {
+  after(() => removeRun(run));
   before(async () => {
     const res = await api('POST', '/pedigree', [
       { germplasmDbId: id('P'), germplasmName: `${run} P` },

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { api } from '../support/server.js';
 import { expectServedResponse } from '../support/schema.js';
+import { removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id, ref } = runIds('cmp-');
@@ -41,6 +42,7 @@ async function kinship(a: string, b: string, method = 'pedigree'): Promise<numbe
 }
 
 describe('germplasm comparison extension', () => {
+  after(() => removeRun(run));
   before(async () => {
     const res = await api('POST', '/pedigree', TREE);
     expect(res.status, res.text).to.equal(200);

@@ -1,7 +1,7 @@
 // GET /germplasm/{germplasmDbId}/mcpd, the germplasm filters that go through studies, trials and programs, and the
 // GeoJSON check on germplasmOrigin.
 import { expect } from 'chai';
-import { count, removeWhere } from '../support/graph.js';
+import { count, HISTORY, removeNodes, removeRun, removeWhere } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
 import { runIds } from '../support/run-ids.js';
@@ -27,6 +27,11 @@ const idsOf = (res: { json: any }) => res.json.result.data.map((g: any) => g.ger
 const point = (coordinates: number[]) => ({ type: 'Feature', geometry: { type: 'Point', coordinates } });
 
 describe('GET /germplasm/{germplasmDbId}/mcpd', () => {
+  // What the tests post: DbIds under the run's prefix, or (given by the service) names that start with it.
+  after(async () => {
+    await removeRun(run);
+    await removeNodes('Germplasm', 'germplasmName', { startsWith: run }, HISTORY);
+  });
   it('maps a richly described accession to every MCPD descriptor', async () => {
     expect(await mcpd('germplasm-demo-pi-468916')).to.deep.equal({
       accessionNames: ['PI 468916', 'PI 468916 (wild soybean)'],
@@ -226,6 +231,7 @@ describe('GET /germplasm filters through studies, trials and programs', () => {
 });
 
 describe('germplasmOrigin coordinates are checked GeoJSON', () => {
+  after(() => removeNodes('Germplasm', 'germplasmName', { startsWith: run }, HISTORY));
   it('stores and returns a valid Point and Polygon unchanged', async () => {
     const origins = [
       { coordinateUncertainty: '10', coordinates: point([-88.2272, 40.0834, 222]) },

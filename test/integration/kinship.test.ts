@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api } from '../support/server.js';
+import { removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id, ref } = runIds('kin-');
@@ -48,6 +49,7 @@ function lookup(result: any, short: (dbId: string) => string = (d) => d.slice(ru
 }
 
 describe('kinship extension', () => {
+  after(() => removeRun(run));
   before(async () => {
     const res = await api('POST', '/pedigree', TREE);
     expect(res.status, res.text).to.equal(200);

@@ -8,6 +8,7 @@ import { BoltGraph } from '../../src/graph/bolt-transport.js';
 import { createLogger } from '../../src/logger.js';
 import { searchables } from '../../src/modules/registry.js';
 import { startSearch } from '../../src/search/saved.js';
+import { removeNodes } from '../support/graph.js';
 import { api, server, testDatabase } from '../support/server.js';
 
 // Enough work that no machine finishes it within the short timeouts below (the database stops it there).
@@ -162,6 +163,7 @@ describe('what the outside fuzzer found', () => {
       expect(JSON.stringify(doc.components.schemas.ProgramNewRequest)).to.not.contain('"required"');
       const created = await api('POST', '/programs', [{ abbreviation: 'ST' }]);
       expect(created.status, created.text).to.equal(200);
+      await removeNodes('Program', 'programDbId', [created.json.result.data[0].programDbId]);
     });
 
     it('bounds the allele matrix dimensions, page tokens and narrower page sizes as the service checks them; a search body is optional', async () => {

@@ -2,12 +2,12 @@
 // in its own transaction, readable per germplasm at GET /extensions/germplasm/{germplasmDbId}/pedigree-history.
 import { expect } from 'chai';
 import { importPedigree } from '../../src/modules/germplasm/pedigree/commands/importPedigree.js';
-import { count } from '../support/graph.js';
+import { count, removeRun } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { expectValidResponse } from '../support/schema.js';
 import { runIds } from '../support/run-ids.js';
 
-const { id, ref } = runIds('ph-');
+const { run, id, ref } = runIds('ph-');
 
 async function history(name: string, query = '') {
   const res = await api('GET', `/extensions/germplasm/${encodeURIComponent(id(name))}/pedigree-history${query}`);
@@ -20,6 +20,7 @@ async function history(name: string, query = '') {
 const stable = (entries: any[]) => entries.map(({ changeId, timestamp, sequence, ...rest }) => rest);
 
 describe('pedigree history', () => {
+  after(() => removeRun(run));
   it('records an upload and then an edit, in order, with the actor, the source and one change id per request', async () => {
     const posted = await api('POST', '/pedigree', [{ germplasmDbId: id('C'), germplasmName: 'C', parents: [ref('A', 'FEMALE'), ref('B', 'MALE')] }]);
     expect(posted.status, posted.text).to.equal(200);

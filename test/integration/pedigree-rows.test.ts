@@ -11,6 +11,7 @@ import { presentPedigreeNode } from '../../src/modules/germplasm/pedigree/presen
 import { purdyGraph, type PurdyEdge } from '../../src/modules/germplasm/pedigree/purdy.js';
 import type { TraversedNode } from '../../src/modules/germplasm/pedigree/traversal.js';
 import { api, server } from '../support/server.js';
+import { removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 /** The statement GET /pedigree sent before it read pages as rows. */
@@ -68,7 +69,7 @@ async function compare(query: string): Promise<number> {
   return want.total;
 }
 
-const { id, refById: ref } = runIds('r');
+const { run, id, refById: ref } = runIds('r');
 const inline = (name: string) => `( ${name} )`;
 
 // Named founders; unnamed crosses (written inline, as SoyBase names them) three deep; a backcross chain through
@@ -89,6 +90,7 @@ const TREE = [
 ];
 
 describe('GET /pedigree answers as the statement it replaced', function () {
+  after(() => removeRun(run));
   before(async () => {
     const res = await api('POST', '/pedigree', TREE);
     expect(res.status, res.text).to.equal(200);

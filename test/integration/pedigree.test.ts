@@ -4,7 +4,7 @@ import { purdyLevels, setPurdyLevels } from '../../src/modules/germplasm/pedigre
 import { compileWhere } from '../../src/entities/filters.js';
 import { germplasmEntity } from '../../src/modules/germplasm/germplasm/germplasm.entity.js';
 import { traversalStatement } from '../../src/modules/germplasm/pedigree/traversal.js';
-import { count } from '../support/graph.js';
+import { count, removeRun } from '../support/graph.js';
 import { profiledMemory } from '../support/plan.js';
 import { api, server } from '../support/server.js';
 import { expectAllFields, expectValidResponse } from '../support/schema.js';
@@ -37,6 +37,9 @@ const TREE = [
   // D's male parent is given from the other side: F4 lists D as its progeny.
   { germplasmDbId: id('F4'), germplasmName: 'F4', progeny: [ref('D', 'MALE')] },
 ];
+
+// What the file posts under its run prefix is removed once its suites are done.
+after(() => removeRun(run));
 
 describe('pedigree', () => {
   before(async () => {

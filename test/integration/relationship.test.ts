@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { mulberry32 } from '../../bench/generate.js';
 import { api } from '../support/server.js';
+import { removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id, ref } = runIds('rel-');
@@ -32,6 +33,7 @@ const MRODE_INVERSE: Array<[string, string, number]> = [
 ];
 
 describe('relationship extension (inbreeding, A-inverse)', () => {
+  after(() => removeRun(run));
   before(async () => {
     const res = await api('POST', '/pedigree', TREE);
     expect(res.status, res.text).to.equal(200);

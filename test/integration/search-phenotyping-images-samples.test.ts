@@ -2,7 +2,7 @@
 // member, AND across members, inclusive ranges. Records are created here with distinctive "SPI" values (a program,
 // trial and study of their own; the unit and observation are raw Cypher, as only their DbIds matter) and removed.
 import { expect } from 'chai';
-import { removeWhere } from '../support/graph.js';
+import { removeNodes, removeWhere } from '../support/graph.js';
 import { api, createRecords, server } from '../support/server.js';
 import { searchIds } from '../support/search.js';
 
@@ -114,6 +114,7 @@ describe('search members of images and samples', () => {
       // The record still reads back as sent.
       const read = await api('GET', `/images/${berlin}`);
       expect(read.json.result.imageTimeStamp).to.equal('2024-07-05T10:00:00+02:00');
+      await removeNodes('Image', 'imageDbId', [berlin]);
     });
 
     it('units, observations, and program / crop through the unit or the depicted observation', async () => {

@@ -66,6 +66,11 @@ export async function removeBreedingRecords(prefix: string): Promise<void> {
   await removeNodes('Germplasm', 'germplasmDbId', { startsWith: prefix }, HISTORY);
 }
 
+/** Removes the germplasm a file posted under its run's DbId prefix (test/support/run-ids.ts), with their pedigree history. */
+export function removeRun(run: string): Promise<void> {
+  return removeNodes('Germplasm', 'germplasmDbId', { startsWith: run }, HISTORY);
+}
+
 /** Deletes the records a test made, each named by label, DbId property and DbId (one statement per label and property). */
 export async function removeRecords(records: Array<{ label: string; idProp: string; id: unknown }>, owned: Owned[] = []): Promise<void> {
   const groups = new Map<string, { label: string; idProp: string; ids: unknown[] }>();
