@@ -24,8 +24,11 @@ describe('germplasm attributes, values and breeding methods', () => {
       { program: PROGRAM, project: PROJECT },
     );
   });
+  // What the tests create through the API, removed with the records made above.
+  const madeAttributes: string[] = [];
+  const madeValues: string[] = [];
   after(async () => {
-    await removeWhere({ crossingProjectDbId: [PROJECT], programDbId: [PROGRAM] });
+    await removeWhere({ crossingProjectDbId: [PROJECT], programDbId: [PROGRAM], attributeDbId: madeAttributes, attributeValueDbId: madeValues });
   });
 
   describe('GET/POST/PUT /attributes', () => {
@@ -113,6 +116,7 @@ describe('germplasm attributes, values and breeding methods', () => {
       expect(res.status, res.text).to.equal(200);
       expectValidResponse('post', '/attributes', 200, res.json);
       const [created] = res.json.result.data;
+      madeAttributes.push(created.attributeDbId);
       expect(created.attributeDbId).to.be.a('string');
       // Nested objects come back as sent, completed with the schema's other members as null.
       const { trait, method, scale, ...plain } = body;
@@ -232,6 +236,7 @@ describe('germplasm attributes, values and breeding methods', () => {
       expect(res.status, res.text).to.equal(200);
       expectValidResponse('post', '/attributevalues', 200, res.json);
       const [created] = res.json.result.data;
+      madeValues.push(created.attributeValueDbId);
       expect(created).to.include({ attributeName: 'Pubescence color', germplasmName: 'Harosoy', value: 'gray', determinedDate: '2024-09-30T00:00:00Z' });
       expect(created.additionalInfo).to.deep.equal({ rater: 'James Okafor' });
       expect((await api('GET', `/attributevalues/${created.attributeValueDbId}`)).json.result).to.deep.equal(created);

@@ -9,6 +9,7 @@ import { connectGraph } from '../../src/graph/connect.js';
 import { FIXTURES } from '../../src/demo/load.js';
 import { cli, cliAsProcess, cliProcess } from '../support/cli.js';
 import { extraNeo4j, type ExtraNeo4j } from '../support/extra-neo4j.js';
+import { HISTORY, removeNodes } from '../support/graph.js';
 import { api, onBundledNeo4j, server, type TestDatabase } from '../support/server.js';
 
 async function pedigreeOf(id: string, query = '') {
@@ -27,7 +28,11 @@ describe('pedigree import and export CLI', function () {
   let dir: string;
   before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pedigree-cli-'))));
   const runCli = (script: 'import' | 'export', args: string[], db?: TestDatabase) => cli(script, args, db, dir);
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    // What the imports into the suite's database made (every --id-prefix there starts with cli-), with its history.
+    await removeNodes('Germplasm', 'germplasmDbId', { startsWith: 'cli-' }, HISTORY);
+  });
   const file = (name: string, text: string) => {
     const p = path.join(dir, name);
     fs.writeFileSync(p, text);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { BARLEY, FIXTURES } from '../../src/demo/load.js';
 import { cli } from '../support/cli.js';
-import { count, removeNodes } from '../support/graph.js';
+import { count, HISTORY, removeNodes } from '../support/graph.js';
 import { heliumFile } from '../support/helium.js';
 import { api, server } from '../support/server.js';
 
@@ -26,8 +26,13 @@ async function parentsByName(crop: string, prefix: string): Promise<Record<strin
   return Object.fromEntries(rows.map((r) => [r.name, [...r.parents].sort()]));
 }
 
-/** Other files search the demo by name: the germplasm made here (a maize "Williams 82", new soybean lines) go. */
-const removeCreated = () => removeNodes('Germplasm', 'germplasmDbId', { startsWith: 'crp-' });
+/**
+ * Other files search the demo by name: the germplasm made here (a maize "Williams 82", new soybean lines, a barley
+ * import) go, with their pedigree history.
+ */
+async function removeCreated(): Promise<void> {
+  for (const prefix of ['crp-', 'barn-']) await removeNodes('Germplasm', 'germplasmDbId', { startsWith: prefix }, HISTORY);
+}
 
 describe('pedigree imports scoped to a crop', function () {
   this.timeout(120_000);

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { ConflictError } from '../../src/errors.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
+import { HISTORY, removeNodes, removeRecords } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 
 type Node = { germplasmDbId: string; germplasmName: string; parents: Array<{ germplasmDbId: string; parentType: string }>; progeny: Array<{ germplasmDbId: string; parentType: string }> };
@@ -17,6 +18,14 @@ async function nodeOf(id: string): Promise<Node> {
 const parentsOf = async (id: string) => (await nodeOf(id)).parents.map((p) => `${p.germplasmDbId}:${p.parentType}`).sort();
 
 describe('crosses in the pedigree', () => {
+  // The crosses made here (all named PXC-...), their families (which take the cross's DbId) with their history, and
+  // the line derived from one: Williams 82's progeny are counted by other files.
+  after(async () => {
+    const crosses = await server().graph.read<{ id: string }>('MATCH (c:Cross) WHERE c.crossName STARTS WITH $prefix RETURN c.crossDbId AS id', { prefix: 'PXC-' });
+    const germplasm = ['pxc-001-f2-1', ...crosses.map((c) => c.id)];
+    await removeRecords(germplasm.map((id) => ({ label: 'Germplasm', idProp: 'germplasmDbId', id })), HISTORY);
+    await removeNodes('Cross', 'crossName', { startsWith: 'PXC-' });
+  });
   it('a recorded cross shows under its parents at once, as its family; a line derived from it hangs under it', async () => {
     const before = (await nodeOf('soy-williams-82')).progeny.length;
     const posted = await api('POST', '/crosses', [{

@@ -6,12 +6,15 @@ import { expect } from 'chai';
 import { DEFAULT_ARRAYS } from '../../src/modules/germplasm/pedigree/routes.js';
 import { presentPedigreeNodes } from '../../src/modules/germplasm/pedigree/presenter.js';
 import { nodesQuery, purdyWalksQuery, readPedigreeNodes } from '../../src/modules/germplasm/pedigree/traversal.js';
+import { removeRun } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 import { statementsOf } from '../support/statements.js';
 
 const run = `wp${Date.now().toString(36)}`;
 const id = (name: string) => `${run}-${name}`;
 const ref = (name: string, parentType: string) => ({ germplasmDbId: id(name), germplasmName: name, parentType });
+// What the file posts under its run prefix is removed once its suites are done.
+after(() => removeRun(run));
 
 async function parentsOf(name: string): Promise<string[]> {
   const rows = await server().graph.read<{ p: string; t: string }>(
