@@ -1,8 +1,8 @@
 // The outside Python libraries some tests compare against, each pinned and installed from PyPI into a virtualenv under
 // .tmp/ on first use: numpy (the breeding values' dense solutions) and sgkit (the pedigree statistics of
 // pedigree-reference.test.ts). CI (.ci/run) installs python3 and python3-venv and makes both before the tests, as a part
-// of its own; scripts/test.ts starts making them beside the demo load, so that a first run does not wait on PyPI in
-// the middle of a lane. Two lanes may ask for one at once: a lock per virtualenv makes one wait for the other.
+// of its own; scripts/test.ts starts making those its files call as it starts, so that a first run does not wait on
+// PyPI in the middle of a lane. Two lanes may ask for one at once: a lock per virtualenv makes one wait for the other.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
