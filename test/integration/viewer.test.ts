@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/logger.js';
 import { foreignRequests, matchScreenshot, TILE, useBrowser } from '../support/browser.js';
+import { HISTORY, removeBreedingRecords, removeNodes } from '../support/graph.js';
 import { expectServedResponse } from '../support/schema.js';
 import { ADMIN_TOKEN, api, server } from '../support/server.js';
 
@@ -114,6 +115,11 @@ const origin = () => new URL(server().url).origin;
 describe('pedigree viewer (GET /viewer in Chromium)', function () {
   this.timeout(180_000);
   const session = useBrowser();
+  // What the tests post (a simulated trial, a comparison family, a copy of the demo's slice) goes once they are done.
+  const made: Array<() => Promise<void>> = [];
+  after(async () => {
+    for (const remove of made) await remove();
+  });
 
   /** Ends every browser test: nothing fetched from anywhere but `base`, no console error (CSP violations show there). */
   function expectCleanTraffic(base = origin()) {
@@ -385,6 +391,7 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
     // A small simulated pedigree (20 founders, 60 offspring) with two records each of a new trait, set up through the
     // BrAPI calls; the EBVs the page shows must be those POST /extensions/breeding-values answers for the trait.
     const tag = `ebv-${Date.now().toString(36)}`;
+    made.push(() => removeBreedingRecords(tag));
     let seed = 7;
     const u = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
     const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
@@ -458,6 +465,7 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
       named('x', 'Lincoln x Richland <b>&</b>', 'a', 'b'), named('y', 'Lincoln x Mandarin', 'a', 'c'),
       named('z', 'Z 2024', 'x', 'y'), named('w', 'W 2024', 'x', 'd'), named('v', 'V 2024', 'y', 'd'),
     ]);
+    made.push(() => removeNodes('Germplasm', 'germplasmDbId', [...'abcdxyzwv'].map((x) => `cmp-${x}`), HISTORY));
     expect(uploaded.status, uploaded.text).to.equal(200);
     const compared = async (second: string) => {
       const res = await api('GET', `/extensions/germplasm-comparison?germplasmDbIds=cmp-z,${second}`);
@@ -611,6 +619,7 @@ describe('pedigree viewer (GET /viewer in Chromium)', function () {
       parents: (n.parents ?? []).filter((p: any) => inDemo.has(p.germplasmDbId)).map((p: any) => ({ germplasmDbId: `shot-${p.germplasmDbId}`, parentType: p.parentType })),
     }));
     const uploaded = await api('POST', '/pedigree', copy);
+    made.push(() => removeNodes('Germplasm', 'germplasmDbId', { startsWith: 'shot-' }, HISTORY));
     expect(uploaded.status, uploaded.text).to.equal(200);
     const focus = `shot-${W82}`;
     const query = `germplasmDbId=${focus}&pedigreeDepth=3&progenyDepth=1`;
