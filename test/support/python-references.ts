@@ -21,6 +21,9 @@ interface Reference {
 const NUMPY: Reference = { name: 'numpy', venv: '.tmp/numpy', requirement: 'numpy==2.1.3', check: 'import numpy; assert numpy.__version__ == "2.1.3"' };
 const SGKIT: Reference = { name: 'sgkit', venv: '.tmp/pedigree-reference', requirement: 'sgkit==0.10.0', check: 'import sgkit; assert sgkit.__version__ == "0.10.0"' };
 
+/** A fresh machine downloads sgkit and its dependencies in a minute or two. */
+const PIP_TIMEOUT_MS = 15 * 60_000;
+
 export type ReferenceName = 'numpy' | 'sgkit';
 
 /** A python with the library, or null and why not (no python3 with venv, or PyPI out of reach). */
@@ -32,9 +35,9 @@ export interface Python {
 }
 
 /** A command's exit code and output, run without blocking: the test server may share this process and must answer. */
-function run(command: string, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(command: string, args: string[], input?: string, timeout = 0): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(command, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 }, (err, stdout, stderr) => {
+    const child = execFile(command, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout, stderr: stderr || (err?.message ?? '') });
     });
@@ -51,7 +54,8 @@ function ensure(ref: Reference): Promise<Python> {
     if (await has()) return { python, reason: '' };
     const made = await run('python3', ['-m', 'venv', '--clear', venv]);
     if (made.code !== 0) return { python: null, reason: `python3 -m venv failed (install python3 and python3-venv): ${made.stderr}` };
-    const pip = await run(path.join(venv, 'bin', 'pip'), ['install', '-q', ref.requirement]);
+    // Bounded, so that a stalled download fails the files that need it instead of holding the run.
+    const pip = await run(path.join(venv, 'bin', 'pip'), ['install', '-q', ref.requirement], undefined, PIP_TIMEOUT_MS);
     if (pip.code !== 0 || !(await has())) return { python: null, reason: `pip could not install ${ref.requirement} into ${ref.venv} (needs PyPI): ${pip.stderr}` };
     return { python, reason: '', installed: true };
   });
