@@ -1,9 +1,9 @@
 // The clean-up helpers of test/support/graph.ts, which most files' after() hooks use: each removes exactly what it
 // names (and what those nodes own), never a neighbour, on the suite's database.
 import { expect } from 'chai';
-import { count, removeNodes, removeRecords, removeWhere } from '../support/graph.js';
+import { count, removeNodes, removeRecords, removeRun, removeWhere } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
-import { server } from '../support/server.js';
+import { api, server } from '../support/server.js';
 
 const { run, id } = runIds('sg-');
 
@@ -66,5 +66,20 @@ describe('test/support/graph.ts clean-up helpers', () => {
     expect(await left('SupportTest')).to.deep.equal([id('b'), id('c')]);
     expect(await left('SupportOwned')).to.have.length(7).and.not.include(id('b-out'));
     expect(await count('MATCH (n:SupportTest {run: $run}) RETURN count(n) AS n', { run })).to.equal(2);
+  });
+
+  it('removeRun: the germplasm posted under the run prefix, with the pedigree history of their write, nothing else', async () => {
+    const germplasm = () => count('MATCH (g:Germplasm) RETURN count(g) AS n');
+    const changes = () => count('MATCH (c:PedigreeChange) RETURN count(c) AS n');
+    const [germplasmBefore, changesBefore] = [await germplasm(), await changes()];
+    const posted = await api('POST', '/pedigree', [
+      { germplasmDbId: id('p'), germplasmName: 'P' },
+      { germplasmDbId: id('s'), germplasmName: 'S', parents: [{ germplasmDbId: id('p'), parentType: 'FEMALE' }, { germplasmDbId: 'soy-williams-82', parentType: 'MALE' }] },
+    ]);
+    expect(posted.status, posted.text).to.equal(200);
+    expect([await germplasm(), await changes()]).to.deep.equal([germplasmBefore + 2, changesBefore + 1]);
+    await removeRun(run);
+    expect([await germplasm(), await changes()]).to.deep.equal([germplasmBefore, changesBefore]);
+    expect((await api('GET', '/germplasm/soy-williams-82')).status).to.equal(200);
   });
 });
