@@ -117,10 +117,14 @@ export class BoltGraph implements Graph {
     });
   }
 
-  /** One statement on a transaction or (auto-commit) a session: counted, observed, its notifications reported. */
-  private async runStatement<R extends Row>(on: ManagedTransaction | Session, cypher: string, params: Params, check?: (summary: ResultSummary) => void): Promise<R[]> {
+  /**
+   * One statement on a transaction or (auto-commit) a session: counted, observed, its notifications reported.
+   * `queue`: the transaction's, whose statements may be sent before the one before answers (a pipeline, see
+   * pipeline.ts); each is timed from when it could start, the end of the one before, not from when it was sent.
+   */
+  private async runStatement<R extends Row>(on: ManagedTransaction | Session, cypher: string, params: Params, check?: (summary: ResultSummary) => void, queue = { lastDone: 0 }): Promise<R[]> {
     this.roundTrips++;
-    const started = performance.now();
+    const sent = performance.now();
     const text = this.profile ? `PROFILE ${cypher}` : cypher;
     const pending = on instanceof Session ? on.run(text, toCypherParams(params), { timeout: this.timeoutMs }) : on.run(text, toCypherParams(params));
     const result = await pending.catch((err: unknown) => {
@@ -128,7 +132,9 @@ export class BoltGraph implements Graph {
       // same way again.
       throw err instanceof neo4j.Neo4jError && isRequestLimit(err.code, err.message) ? fromNeo4jCode(err.code, err.message) : err;
     });
-    this.statementObserver?.(cypher, performance.now() - started, this.profile ? dbHits(result.summary.profile) : undefined);
+    const done = performance.now();
+    this.statementObserver?.(cypher, done - Math.max(sent, queue.lastDone), this.profile ? dbHits(result.summary.profile) : undefined);
+    queue.lastDone = done;
     reportNotifications(cypher, result.summary);
     check?.(result.summary);
     return result.records.map((record) => toPlain(record.toObject()) as R);
@@ -139,7 +145,8 @@ export class BoltGraph implements Graph {
     const config = { timeout: this.timeoutMs };
     let worked = 0;
     const body = async (mtx: ManagedTransaction) => {
-      const result = await work({ run: <R extends Row>(cypher: string, params: Params = {}) => this.runStatement<R>(mtx, cypher, params, check) });
+      const queue = { lastDone: 0 };
+      const result = await work({ run: <R extends Row>(cypher: string, params: Params = {}) => this.runStatement<R>(mtx, cypher, params, check, queue) });
       worked = performance.now();
       return result;
     };

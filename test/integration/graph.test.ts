@@ -2,10 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { expect } from 'chai';
-import { BoltGraph, WriteInReadError } from '../../src/graph/bolt-transport.js';
+import { BoltGraph, COMMIT, WriteInReadError } from '../../src/graph/bolt-transport.js';
 import { connectGraph } from '../../src/graph/connect.js';
 import { seenNotifications } from '../../src/graph/notifications.js';
 import type { Graph } from '../../src/graph/port.js';
+import { Pipeline } from '../../src/graph/pipeline.js';
 import { ensureSchema, type SchemaItem } from '../../src/graph/schema.js';
 import { freePort } from '../../src/devdb/launcher.js';
 import { ConflictError, DatabaseError, DatabaseUnavailableError } from '../../src/errors.js';
@@ -229,6 +230,55 @@ describe('graph: Bolt transport against Neo4j 5', () => {
         Promise.all([1, 2, 3].map((k) => tx.run('CREATE (:GraphTest {run: $run, tag: "together", k: $k})', { run, k }))),
       );
       expect(await countTagged(graph, 'together')).to.equal(3);
+    });
+
+    it('answers a pipeline\'s failure with the statement that failed, leaves no rejection unhandled, and commits nothing', async () => {
+      // The service has no handler: an unhandled rejection would end its process.
+      const unhandled: unknown[] = [];
+      const listener = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', listener);
+      try {
+        const err = await rejection(
+          graph.transaction(async (tx) => {
+            const writes = new Pipeline();
+            writes.send(tx.run('CREATE (:GraphTest {run: $run, tag: "piped"})', { run }));
+            writes.send(tx.run('RETURN 1 / $zero AS x', { zero: 0 }));
+            writes.send(tx.run('CREATE (:GraphTest {run: $run, tag: "piped"})', { run }));
+            // The failure arrives while the work waits for something else.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await writes.settle();
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(err).to.be.instanceOf(DatabaseError);
+        expect(err.code).to.equal('Neo.ClientError.Statement.ArithmeticError');
+        expect(unhandled).to.deep.equal([]);
+      } finally {
+        process.off('unhandledRejection', listener);
+      }
+      expect(await countTagged(graph, 'piped')).to.equal(0);
+      expect(await lockIsFree()).to.equal(1);
+    });
+
+    it('times a pipelined statement from the end of the one before, not from when it was sent', async () => {
+      const slow = 'UNWIND range(1, $n) AS x WITH x WHERE x % 7 = 0 RETURN count(x) AS c';
+      const quick = 'RETURN 1 AS c';
+      const g = freshGraph();
+      const seen: Array<[string, number]> = [];
+      g.statementObserver = (cypher, ms) => seen.push([cypher, ms]);
+      try {
+        await g.transaction(async (tx) => {
+          const writes = new Pipeline();
+          writes.send(tx.run(slow, { n: 3_000_000 }));
+          writes.send(tx.run(quick));
+          await writes.settle();
+        });
+      } finally {
+        await g.close();
+      }
+      expect(seen.map(([cypher]) => cypher)).to.deep.equal([slow, quick, COMMIT]);
+      const [[, slowMs], [, quickMs]] = seen;
+      expect(quickMs, `slow ${slowMs} ms, quick ${quickMs} ms`).to.be.below(slowMs / 4);
     });
 
     it('refuses further statements after a failed one, even when work catches the error, and commits nothing', async () => {

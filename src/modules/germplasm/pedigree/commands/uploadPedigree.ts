@@ -9,6 +9,7 @@ import { toStorage } from '../../../../entities/presenter.js';
 import { cypher } from '../../../../graph/cypher-files.js';
 import { BULK_ROWS, refreshStatistics } from '../../../../graph/schema.js';
 import type { Graph, Runner } from '../../../../graph/port.js';
+import { Pipeline } from '../../../../graph/pipeline.js';
 import { germplasmEntity } from '../../germplasm/germplasm.entity.js';
 import { PedigreeRejectedError } from '../parseUpload.js';
 import { parentSetProblem } from '../parent-sets.js';
@@ -210,21 +211,9 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
   }
   for (const [id, taxon] of inherited) taxa.set(id, taxon);
 
-  if (rows.length) await tx.run(createQuery(germplasmEntity), { rows });
-  // A node given only to state its parents (a loader's PUT) has no property to set.
-  const updates = toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })).filter((u) => Object.keys(u.props).length);
-  if (updates.length) await tx.run(cypher('germplasm/pedigree/update-nodes'), { rows: updates });
-  await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
-
-  if (upload.replaceParentsOf.length) {
-    await tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf, kept: grouped(upload.edges, 'child', 'parent') });
-  }
-  if (upload.replaceProgenyOf.length) {
-    await tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf, kept: grouped(upload.edges, 'parent', 'child') });
-  }
-  // Every rule is checked before a relationship is written: the write knows each child's parents once it is done
-  // (those stored, less the ones a PUT replaces, with the types given, and the given ones), so nothing is read back,
-  // and a rejected write has written no relationship (the demo's SoyBase file is rejected once, for its cycle).
+  // Every rule is checked before anything is written: the write knows each child's parents once it is done (those
+  // stored, less the ones a PUT replaces, with the types given, and the given ones), so nothing is read back, and a
+  // rejected write has written nothing (the demo's SoyBase file is rejected once, for its cycle).
   const removed = removedBy(upload);
   const after = parentsAfter(upload.edges, storedParents, removed);
   const named = nameAfter(storedNames, storedParents, rows, toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: plan.props })));
@@ -244,8 +233,27 @@ export async function writePedigree(tx: Runner, props: UploadPedigreeProps): Pro
     await checkGraph(tx, upload.edges, after, named, cycleScope, allowWideCrosses ? [] : wideCrosses);
   }
 
-  const changedEdges = upload.edges.length ? await writeEdges(tx, upload.edges, storedParents) : 0;
-  const recorded = await changes?.record(tx, { actor, source });
+  // Then the writes, each sent without waiting for the one before (pipeline.ts): none of their answers decides
+  // anything now, and Neo4j runs them in the order sent.
+  const writes = new Pipeline();
+  if (rows.length) writes.send(tx.run(createQuery(germplasmEntity), { rows }));
+  // A node given only to state its parents (a loader's PUT) has no property to set.
+  const updates = toUpdate.map(({ node, plan }) => ({ id: node.germplasmDbId, props: { ...plan.props, ...node.pedigree } })).filter((u) => Object.keys(u.props).length);
+  if (updates.length) writes.send(tx.run(cypher('germplasm/pedigree/update-nodes'), { rows: updates }));
+  // Its checks wait for the statements before: a failure there is theirs (the driver answers later statements of a
+  // failed transaction with the first error).
+  await writeLinks(tx, germplasmEntity, [...toCreate, ...toUpdate].map(({ node, plan }) => ({ id: node.germplasmDbId, plan })));
+  if (upload.replaceParentsOf.length) {
+    writes.send(tx.run(cypher('germplasm/pedigree/replace-parents'), { ids: upload.replaceParentsOf, kept: grouped(upload.edges, 'child', 'parent') }));
+  }
+  if (upload.replaceProgenyOf.length) {
+    writes.send(tx.run(cypher('germplasm/pedigree/replace-progeny'), { ids: upload.replaceProgenyOf, kept: grouped(upload.edges, 'parent', 'child') }));
+  }
+  const edgesWritten = upload.edges.length ? writes.send(writeEdges(tx, upload.edges, storedParents)) : undefined;
+  const recording = changes ? writes.send(changes.record(tx, { actor, source })) : undefined;
+  await writes.settle();
+  const changedEdges = (await edgesWritten) ?? 0;
+  const recorded = await recording;
   return {
     germplasmDbIds: upload.nodes.map((n) => n.germplasmDbId),
     created: rows.length,
