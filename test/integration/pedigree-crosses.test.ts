@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { createEntities } from '../../src/entities/commands/createEntities.js';
 import { ConflictError } from '../../src/errors.js';
 import { crossEntity } from '../../src/modules/germplasm/crosses/crosses.entity.js';
-import { HISTORY, removeNodes, removeRecords } from '../support/graph.js';
+import { HISTORY, removeNodes } from '../support/graph.js';
 import { api, server } from '../support/server.js';
 
 type Node = { germplasmDbId: string; germplasmName: string; parents: Array<{ germplasmDbId: string; parentType: string }>; progeny: Array<{ germplasmDbId: string; parentType: string }> };
@@ -23,7 +23,7 @@ describe('crosses in the pedigree', () => {
   after(async () => {
     const crosses = await server().graph.read<{ id: string }>('MATCH (c:Cross) WHERE c.crossName STARTS WITH $prefix RETURN c.crossDbId AS id', { prefix: 'PXC-' });
     const germplasm = ['pxc-001-f2-1', ...crosses.map((c) => c.id)];
-    await removeRecords(germplasm.map((id) => ({ label: 'Germplasm', idProp: 'germplasmDbId', id })), HISTORY);
+    await removeNodes('Germplasm', 'germplasmDbId', germplasm, HISTORY);
     await removeNodes('Cross', 'crossName', { startsWith: 'PXC-' });
   });
   it('a recorded cross shows under its parents at once, as its family; a line derived from it hangs under it', async () => {

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { api, createRecords, server } from '../support/server.js';
-import { HISTORY, removeNodes, removeRecords, removeRun } from '../support/graph.js';
+import { HISTORY, removeNodes, removeRun } from '../support/graph.js';
 import { runIds } from '../support/run-ids.js';
 
 const { run, id, refById: ref } = runIds('qc-');
@@ -19,7 +19,7 @@ describe('pedigree quality report extension', () => {
     await removeRun(run);
     // The founders, and the crosses' families (which take the cross's DbId), with their history; then the rest.
     const germplasm = [ids.a, ids.b, ids.w, ids.early, ids.x1, ids.x2].filter(Boolean);
-    await removeRecords(germplasm.map((id) => ({ label: 'Germplasm', idProp: 'germplasmDbId', id })), HISTORY);
+    await removeNodes('Germplasm', 'germplasmDbId', germplasm, HISTORY);
     await removeNodes('Cross', 'crossDbId', [ids.x1, ids.x2].filter(Boolean));
     await removeNodes('CrossingProject', 'crossingProjectName', [`Crosses ${run}`, `Block ${run}`]);
     if (programDbId) await removeNodes('Program', 'programDbId', [programDbId]);

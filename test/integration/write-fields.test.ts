@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { entities } from '../../src/modules/registry.js';
 import type { EntityDef } from '../../src/entities/types.js';
 import { loadSpec } from '../../src/openapi/spec.js';
-import { HISTORY, removeRecords } from '../support/graph.js';
+import { HISTORY, removeNodes, removeRecords } from '../support/graph.js';
 import { api } from '../support/server.js';
 
 const UNKNOWN = 'notABrapiField';
@@ -227,8 +227,7 @@ describe('every write stores each field or refuses it naming it (issue 33, item 
   });
   after(async () => {
     // Germplasm go with their pedigree history, and so do the crosses' families, which take the cross's DbId.
-    const families = made.filter((m) => m.label === 'Cross').map((m) => ({ label: 'Germplasm', idProp: 'germplasmDbId', id: m.id }));
-    await removeRecords([...made.filter((m) => m.label === 'Germplasm'), ...families], HISTORY);
+    await removeNodes('Germplasm', 'germplasmDbId', made.filter((m) => m.label === 'Germplasm' || m.label === 'Cross').map((m) => m.id), HISTORY);
     await removeRecords(made.filter((m) => m.label !== 'Germplasm'));
   });
 
